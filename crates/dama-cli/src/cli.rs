@@ -1,0 +1,107 @@
+//! The command line, as clap sees it.
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Play, validate and test draughts variants whose rules live in TOML files.
+///
+/// Wherever a VARIANT is asked for, give a built-in id or alias (see
+/// `dama variants`) or a path to your own .toml file.
+#[derive(Debug, Parser)]
+#[command(name = "dama", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// When to use colors.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
+    pub color: ColorWhen,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Colors on or off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colors when writing to a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Text,
+    /// For tools.
+    Json,
+}
+
+/// Perft counting modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Count {
+    /// One per distinct move (origin, destination, captured pieces).
+    #[default]
+    Moves,
+    /// One per capture path, as kish and most engines count.
+    Paths,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the built-in variants.
+    Variants {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Describe a variant's rules in words, with its initial position.
+    Show {
+        /// A built-in variant or a path to a .toml file.
+        variant: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Check variant files and report every problem found.
+    Validate {
+        /// Variant files (or built-in ids).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// List the legal moves of a position.
+    Moves {
+        /// A built-in variant or a path to a .toml file.
+        variant: String,
+        /// The position, in PDN FEN (`W:Wa2,b2,Kd4:Ba7,c7`); default: the initial position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Count the leaves of the move tree (a move-generator check).
+    Perft {
+        /// A built-in variant or a path to a .toml file.
+        variant: String,
+        /// The position, in PDN FEN; default: the initial position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth in plies.
+        #[arg(long, short)]
+        depth: u32,
+        /// Show the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        /// What counts as one move.
+        #[arg(long, value_enum, default_value_t)]
+        count: Count,
+        /// Worker threads (the first ply is split between them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+}

@@ -1,0 +1,73 @@
+//! One file per subcommand; `run` dispatches.
+
+mod moves;
+mod perft;
+mod show;
+mod validate;
+mod variants;
+
+use dama_engine::{load, LoadError, Loaded, Position};
+
+use crate::cli::{Cli, Command};
+use crate::exit::Exit;
+use crate::render;
+
+/// Runs the parsed command line and returns the exit code.
+pub fn run(cli: Cli) -> Exit {
+    let color_err = render::use_color(cli.color, render::stderr_tty());
+    let color_out = render::use_color(cli.color, render::stdout_tty());
+    let ctx = Ctx { color_err, color_out };
+    match cli.command {
+        Command::Variants { format } => variants::run(&ctx, format),
+        Command::Show { variant, format } => show::run(&ctx, &variant, format),
+        Command::Validate { files, format } => validate::run(&ctx, &files, format),
+        Command::Moves { variant, fen, format } => moves::run(&ctx, &variant, fen.as_deref(), format),
+        Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            count,
+            threads,
+        } => perft::run(&ctx, &variant, fen.as_deref(), depth, divide, count, threads),
+    }
+}
+
+/// What every command needs to know about the terminal.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// Color on stderr.
+    pub color_err: bool,
+    /// Color on stdout.
+    pub color_out: bool,
+}
+
+impl Ctx {
+    /// Prints a load failure to stderr.
+    pub fn report_load_error(&self, e: &LoadError) {
+        for d in &e.diagnostics {
+            eprint!("{}", render::diagnostic(d, &e.files, self.color_err));
+        }
+    }
+
+    /// Loads a variant (built-in or file); prints diagnostics on failure.
+    pub fn load_variant(&self, name: &str) -> Result<Loaded, Exit> {
+        load(name).map_err(|e| {
+            self.report_load_error(&e);
+            Exit::Failure
+        })
+    }
+
+    /// The position given by `--fen`, or the initial one.
+    pub fn position(&self, loaded: &Loaded, fen: Option<&str>) -> Result<Position, Exit> {
+        match fen {
+            None => Ok(loaded.rules.start_position()),
+            Some(f) => loaded.rules.parse_fen(f).map_err(|e| {
+                eprintln!("error: {e}");
+                eprintln!("  {f}");
+                eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+                Exit::Failure
+            }),
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `dama variants`
+
+use dama_engine::load::BUILTIN;
+use dama_engine::Rules;
+
+use super::Ctx;
+use crate::cli::Format;
+use crate::exit::Exit;
+
+pub fn run(_ctx: &Ctx, format: Format) -> Exit {
+    let mut rows = Vec::new();
+    for (id, _) in BUILTIN {
+        match Rules::builtin(id) {
+            Ok(r) => rows.push((
+                r.id().to_string(),
+                r.name().to_string(),
+                r.spec().aliases.clone(),
+                r.spec().extends.clone(),
+            )),
+            Err(e) => {
+                eprintln!("error: built-in variant {id} does not load: {e}");
+                return Exit::Failure;
+            }
+        }
+    }
+    match format {
+        Format::Json => {
+            let v: Vec<_> = rows
+                .iter()
+                .map(|(id, name, aliases, extends)| serde_json::json!({"id": id, "name": name, "aliases": aliases, "extends": extends}))
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        }
+        Format::Text => {
+            let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+            for (id, name, aliases, _) in &rows {
+                if aliases.is_empty() {
+                    println!("{id:<w$}  {name}");
+                } else {
+                    println!("{id:<w$}  {name} (also: {})", aliases.join(", "));
+                }
+            }
+        }
+    }
+    Exit::Success
+}

@@ -1,0 +1,243 @@
+//! The rules of a variant in plain words, generated from the compiled rules
+//! so that prose cannot drift from the TOML.
+
+use crate::spec::{
+    CaptureRange, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, PromotionRank,
+    Range, RelDir, Removal, SquareSet,
+};
+use crate::Rules;
+
+fn dir_word(d: RelDir) -> &'static str {
+    match d {
+        RelDir::F => "forward",
+        RelDir::B => "backward",
+        RelDir::L => "left",
+        RelDir::R => "right",
+        RelDir::FL => "diagonally forward-left",
+        RelDir::FR => "diagonally forward-right",
+        RelDir::BL => "diagonally backward-left",
+        RelDir::BR => "diagonally backward-right",
+    }
+}
+
+/// Words for a set of directions: "forward, left or right".
+pub fn dirs_words(list: &[RelDir]) -> String {
+    let mut v: Vec<RelDir> = list.to_vec();
+    v.sort();
+    v.dedup();
+    let all8 = v.len() == 8;
+    let orth = v == [RelDir::F, RelDir::B, RelDir::L, RelDir::R];
+    let diag = v == [RelDir::FL, RelDir::FR, RelDir::BL, RelDir::BR];
+    if all8 {
+        return "in any of the eight directions".into();
+    }
+    if orth {
+        return "along ranks and files (forward, backward, left or right)".into();
+    }
+    if diag {
+        return "along the four diagonals".into();
+    }
+    let words: Vec<&str> = v.iter().map(|&d| dir_word(d)).collect();
+    match words.len() {
+        0 => "nowhere".into(),
+        1 => words[0].into(),
+        n => format!("{} or {}", words[..n - 1].join(", "), words[n - 1]),
+    }
+}
+
+/// One section of the description: a heading and its sentences.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// Heading.
+    pub title: &'static str,
+    /// Sentences.
+    pub lines: Vec<String>,
+}
+
+impl Rules {
+    /// The rules in words, section by section.
+    pub fn describe(&self) -> Vec<Section> {
+        let s = self.spec();
+        let mut out = Vec::new();
+        let start = self.start_position();
+        out.push(Section {
+            title: "Board and setup",
+            lines: vec![
+                format!(
+                    "{}×{} board, {}.",
+                    s.board.width,
+                    s.board.height,
+                    if s.board.squares == SquareSet::All {
+                        "every square in play"
+                    } else {
+                        "only the dark squares in play"
+                    }
+                ),
+                format!(
+                    "White has {} pieces, Black {}; {} moves first.",
+                    start.count(crate::Color::White),
+                    start.count(crate::Color::Black),
+                    crate::Color::from(s.setup.first)
+                ),
+            ],
+        });
+        let mut men = vec![];
+        if s.men.moves.is_empty() {
+            men.push("Men have no plain step.".to_string());
+        } else {
+            men.push(format!(
+                "A man steps one square {} onto an empty square.",
+                dirs_words(&s.men.moves)
+            ));
+        }
+        if !s.men.linear_moves.is_empty() {
+            men.push(format!(
+                "Linear move: a man may leap {} over an unbroken line of its own men onto the empty square beyond it.",
+                dirs_words(&s.men.linear_moves)
+            ));
+        }
+        if !s.men.friendly_jumps.is_empty() {
+            men.push(format!(
+                "A man may jump {} over an adjacent friendly {} onto the empty square beyond, without capturing{}.",
+                dirs_words(&s.men.friendly_jumps),
+                if s.men.friendly_jump_over == JumpOver::Men {
+                    "man"
+                } else {
+                    "piece"
+                },
+                if s.men.friendly_jump_chain {
+                    "; such jumps may be chained"
+                } else {
+                    "; one jump per move"
+                }
+            ));
+        }
+        if s.men.captures.is_empty() {
+            men.push("Men never capture.".into());
+        } else {
+            men.push(format!(
+                "A man captures {} by jumping an adjacent enemy piece onto the empty square right behind it.",
+                dirs_words(&s.men.captures)
+            ));
+        }
+        out.push(Section {
+            title: "Men",
+            lines: men,
+        });
+        let mut kings = vec![];
+        kings.push(match s.kings.move_range {
+            Range::Flying => format!(
+                "A king moves {} over any number of empty squares.",
+                dirs_words(&s.kings.moves)
+            ),
+            Range::Squares(1) => format!("A king steps one square {}.", dirs_words(&s.kings.moves)),
+            Range::Squares(n) => format!("A king moves {} up to {n} empty squares.", dirs_words(&s.kings.moves)),
+        });
+        kings.push(match (s.kings.capture_range, s.kings.landing) {
+            (CaptureRange::Flying, Landing::AnyBeyond) => format!(
+                "A king captures {} from any distance: it jumps the first piece on an empty line and lands on any empty square beyond it.",
+                dirs_words(&s.kings.captures)
+            ),
+            (CaptureRange::Flying, Landing::AdjacentBeyond) => format!(
+                "A king captures {} from any distance, landing on the square right behind the captured piece.",
+                dirs_words(&s.kings.captures)
+            ),
+            (CaptureRange::Short, Landing::AdjacentBeyond) => format!(
+                "A king captures {} by jumping an adjacent enemy piece onto the square right behind it.",
+                dirs_words(&s.kings.captures)
+            ),
+            (CaptureRange::Short, Landing::AnyBeyond) => format!(
+                "A king captures {} by jumping an adjacent enemy piece, landing on any empty square beyond it.",
+                dirs_words(&s.kings.captures)
+            ),
+        });
+        out.push(Section {
+            title: "Kings",
+            lines: kings,
+        });
+        let c = &s.capture;
+        let mut cap = vec![];
+        cap.push(if c.mandatory {
+            "Capturing is compulsory, and a capture goes on while the capturing piece can capture again.".to_string()
+        } else {
+            "Capturing is optional, but a capture once begun goes on while the piece can capture again.".to_string()
+        });
+        cap.push(match c.majority {
+            Majority::None => "Any complete capture sequence may be chosen.".into(),
+            Majority::MaxPieces => {
+                "Only the sequences that capture the most pieces are legal; kings and men count one each.".into()
+            }
+        });
+        cap.push(match c.removal {
+            Removal::Immediate => {
+                "Each captured piece leaves the board at once, so its square is free for the rest of the move.".into()
+            }
+            Removal::EndOfMove => {
+                "Captured pieces stay on the board until the move ends: they block the way and cannot be jumped twice."
+                    .into()
+            }
+        });
+        if c.no_reversal {
+            cap.push("A piece may not turn back 180° between two jumps.".into());
+        } else {
+            cap.push("A piece may reverse direction between two jumps.".into());
+        }
+        cap.push(match c.promote_mid_capture {
+            MidCapturePromotion::ContinueAsMan => "A man that reaches the promotion rank during a capture goes on capturing as a man; it is crowned only if the move ends there.".into(),
+            MidCapturePromotion::PromoteAndContinue => "A man that reaches the promotion rank during a capture is crowned at once and goes on capturing as a king.".into(),
+            MidCapturePromotion::Stop => "A man that reaches the promotion rank during a capture is crowned and the move ends there.".into(),
+        });
+        out.push(Section {
+            title: "Capturing",
+            lines: cap,
+        });
+        out.push(Section {
+            title: "Promotion",
+            lines: vec![match s.promotion.rank {
+                PromotionRank::Last => "A man that ends its move on the far rank becomes a king.".into(),
+                PromotionRank::Nth(n) => format!("A man that ends its move on its {n}th rank becomes a king."),
+            }],
+        });
+        let e = &s.end;
+        let mut end = vec![match e.no_legal_move {
+            NoMoveResult::Loss => "A player who cannot move (no pieces, or all blocked) loses.".to_string(),
+            NoMoveResult::Win => "A player who cannot move wins.".to_string(),
+            NoMoveResult::Draw => "If the player to move cannot move, the game is drawn.".to_string(),
+        }];
+        if e.threefold_repetition {
+            end.push("The third occurrence of the same position with the same player to move is a draw.".into());
+        }
+        let unless = if e.lone_piece_unless_capture {
+            " (judged when the player to move has no capture)"
+        } else {
+            ""
+        };
+        match e.lone_piece {
+            LonePiece::KingBeatsLoneMan => end.push(format!(
+                "A lone king against a lone man wins for the king's side{unless}."
+            )),
+            LonePiece::OneEachDraw => end.push(format!("One piece against one piece is a draw{unless}.")),
+            LonePiece::None => {}
+        }
+        if e.king_vs_king == KingVsKing::Draw {
+            end.push(format!("A lone king against a lone king is a draw{unless}."));
+        }
+        if e.no_capture_draw_plies > 0 {
+            end.push(format!(
+                "{} plies in a row without a capture draw the game.",
+                e.no_capture_draw_plies
+            ));
+        }
+        if e.kings_only_draw_plies > 0 {
+            end.push(format!(
+                "{} plies in a row of king moves without a capture draw the game.",
+                e.kings_only_draw_plies
+            ));
+        }
+        out.push(Section {
+            title: "End of the game",
+            lines: end,
+        });
+        out
+    }
+}

@@ -1,0 +1,178 @@
+//! Positions as PDN FEN text: `W:Wa2,b2,Kd4:Ba7,c7`.
+
+use crate::color::Color;
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+use crate::square::Squares;
+
+/// A FEN string that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN at column {column}: {message}")]
+pub struct FenError {
+    /// 1-based column of the offending character.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn fail<T>(column: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError {
+        column,
+        message: message.into(),
+    })
+}
+
+impl Rules {
+    /// Reads a PDN FEN position: the side to move, then for each side its
+    /// pieces (`K` marks a king; numeric boards accept ranges like `1-12`).
+    /// An empty side is allowed; lidraughts-style `:H`/`:F` counters are ignored.
+    ///
+    /// ```
+    /// let rules = dama_engine::Rules::builtin("dama").unwrap();
+    /// let pos = rules.parse_fen("W:Wd6:Bd7,c8").unwrap();
+    /// assert_eq!(rules.to_fen(&pos), "W:Wd6:Bc8,d7");
+    /// ```
+    pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return fail(1, "empty position (expected something like W:Wa2,b2:Ba7)");
+        }
+        let mut chars = text.char_indices();
+        let side = match chars.next() {
+            Some((_, 'W' | 'w')) => Color::White,
+            Some((_, 'B' | 'b')) => Color::Black,
+            Some((_, c)) => return fail(1, format!("the side to move must be W or B, found `{c}`")),
+            None => unreachable!(),
+        };
+        let mut pos = Position::empty(side);
+        let rest = &text[1..];
+        if rest.is_empty() {
+            return Ok(pos);
+        }
+        if !rest.starts_with(':') {
+            return fail(
+                2,
+                format!(
+                    "expected `:` after the side to move, found `{}`",
+                    &rest[..rest.chars().next().map_or(0, char::len_utf8)]
+                ),
+            );
+        }
+        let mut offset = 2; // column of the first char after ':'
+        let mut seen = [false; 2];
+        for section in rest[1..].split(':') {
+            let col = offset;
+            offset += section.chars().count() + 1;
+            let section_trim = section.trim();
+            if section_trim.is_empty() {
+                return fail(col, "empty section between `:` separators");
+            }
+            let first = section_trim.chars().next().unwrap_or(' ');
+            let color = match first {
+                'W' | 'w' => Color::White,
+                'B' | 'b' => Color::Black,
+                'H' | 'F' if section_trim[1..].bytes().all(|b| b.is_ascii_digit()) => continue,
+                c => return fail(col, format!("a section must start with W or B, found `{c}`")),
+            };
+            if seen[color.index()] {
+                return fail(col, format!("{color}'s pieces are listed twice"));
+            }
+            seen[color.index()] = true;
+            let body = &section_trim[1..];
+            let mut item_col = col + 1;
+            if body.trim().is_empty() {
+                continue;
+            }
+            for item in body.split(',') {
+                let icol = item_col;
+                item_col += item.chars().count() + 1;
+                let it = item.trim();
+                if it.is_empty() {
+                    return fail(icol, "empty square in the list (two commas in a row?)");
+                }
+                let (king, name) = match it.strip_prefix(['K', 'k']) {
+                    Some(n) => (true, n),
+                    None => (false, it),
+                };
+                let squares: Vec<crate::square::Square> = if let Some((a, b)) = name.split_once('-') {
+                    let (sa, sb) = (self.parse_square(a), self.parse_square(b));
+                    match (sa, sb, self.numeric_notation()) {
+                        (Some(sa), Some(sb), true) => {
+                            let na: usize = a.parse().unwrap_or(0);
+                            let nb: usize = b.parse().unwrap_or(0);
+                            if na == 0 || nb < na {
+                                return fail(icol, format!("`{name}` is not an increasing range of square numbers"));
+                            }
+                            let _ = (sa, sb);
+                            (na..=nb).filter_map(|n| self.parse_square(&n.to_string())).collect()
+                        }
+                        (_, _, false) => {
+                            return fail(
+                                icol,
+                                format!("ranges like `{name}` are only allowed on numbered boards"),
+                            )
+                        }
+                        _ => return fail(icol, format!("`{name}` is not a range of squares on this board")),
+                    }
+                } else {
+                    match self.parse_square(name) {
+                        Some(s) => vec![s],
+                        None => {
+                            return fail(
+                                icol,
+                                if crate::square::Square::parse_algebraic(name).is_some() || name.parse::<u32>().is_ok()
+                                {
+                                    format!(
+                                        "`{name}` is not a playable square of this {}×{} board",
+                                        self.width(),
+                                        self.height()
+                                    )
+                                } else {
+                                    format!("`{name}` is not a square name")
+                                },
+                            )
+                        }
+                    }
+                };
+                for sq in squares {
+                    if pos.piece_at(sq).is_some() {
+                        return fail(icol, format!("square {} is given twice", self.square_name(sq)));
+                    }
+                    pos.set_piece(sq, Some(if king { Piece::King(color) } else { Piece::Man(color) }));
+                }
+            }
+        }
+        if let Err(e) = self.check_position(&pos) {
+            return fail(1, e);
+        }
+        Ok(pos)
+    }
+
+    /// Writes `pos` as PDN FEN, pieces in square order (numbers ascending on numbered boards).
+    pub fn to_fen(&self, pos: &Position) -> String {
+        let mut s = String::new();
+        s.push(pos.side_to_move().letter());
+        for c in Color::ALL {
+            s.push(':');
+            s.push(c.letter());
+            let mut items: Vec<(String, bool)> = Squares(pos.pieces(c))
+                .map(|sq| (self.square_name(sq), pos.all_kings() & sq.bit() != 0))
+                .collect();
+            if self.numeric_notation() {
+                items.sort_by_key(|(n, _)| n.parse::<u32>().unwrap_or(0));
+            } else {
+                items.sort_by(|a, b| {
+                    let (fa, ra) = (a.0.as_bytes()[0], a.0[1..].parse::<u32>().unwrap_or(0));
+                    let (fb, rb) = (b.0.as_bytes()[0], b.0[1..].parse::<u32>().unwrap_or(0));
+                    (fa, ra).cmp(&(fb, rb))
+                });
+            }
+            let list: Vec<String> = items
+                .into_iter()
+                .map(|(n, k)| if k { format!("K{n}") } else { n })
+                .collect();
+            s.push_str(&list.join(","));
+        }
+        s
+    }
+}

@@ -1,0 +1,497 @@
+//! The raw variant description: plain serde structs that mirror the TOML file.
+//!
+//! Nothing here is validated beyond its type: a `VariantSpec` may describe an
+//! impossible game. [`crate::Rules::compile`] turns it into checked rules.
+//! Every struct denies unknown fields, so a misspelled key is an error.
+
+use serde::{Deserialize, Serialize};
+use strum::{Display, EnumString, IntoStaticStr, VariantNames};
+
+/// A whole variant file after inheritance has been resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    /// The parent this file was derived from, kept for the record only:
+    /// the loader has already merged the parent's tables in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extends: Option<String>,
+    /// Short identifier used on the command line (`dama`, `armenian`, ...).
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// Other names accepted on the command line.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// One paragraph describing the game.
+    #[serde(default)]
+    pub description: String,
+    /// Citations for the rules this file follows.
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// Board size and square naming.
+    pub board: BoardSpec,
+    /// The initial position.
+    pub setup: SetupSpec,
+    /// How men move and capture.
+    pub men: MenSpec,
+    /// How kings move and capture.
+    pub kings: KingsSpec,
+    /// Capture rules.
+    pub capture: CaptureSpec,
+    /// Where men are crowned.
+    pub promotion: PromotionSpec,
+    /// How a game ends.
+    pub end: EndSpec,
+    /// Game-record settings.
+    #[serde(default)]
+    pub pdn: PdnSpec,
+}
+
+/// `[board]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Number of files (columns), 1 to 8.
+    pub width: u32,
+    /// Number of ranks (rows), 1 to 8.
+    pub height: u32,
+    /// Which squares are part of the game.
+    #[serde(default)]
+    pub squares: SquareSet,
+    /// How squares are named in notation.
+    #[serde(default)]
+    pub notation: SquareNotation,
+}
+
+/// Which squares of the board are played on.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SquareSet {
+    /// Every square (the orthogonal family).
+    #[default]
+    All,
+    /// Only the dark squares; a1 is dark (the diagonal family).
+    Dark,
+}
+
+/// How squares are written.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SquareNotation {
+    /// `a1` .. `h8`, a1 bottom left from White's side.
+    #[default]
+    Algebraic,
+    /// Playable squares numbered 1.. from the top left as seen by White,
+    /// row by row (the PDN convention for English checkers).
+    Numeric,
+}
+
+/// `[setup]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// White's men: squares (`"a2"`) or rectangles (`"a2-h3"`).
+    pub white: Vec<String>,
+    /// Black's men, in the same form.
+    pub black: Vec<String>,
+    /// White's kings at the start (rare; empty by default).
+    #[serde(default)]
+    pub white_kings: Vec<String>,
+    /// Black's kings at the start.
+    #[serde(default)]
+    pub black_kings: Vec<String>,
+    /// Which side moves first.
+    pub first: Side,
+}
+
+/// A side, as written in variant files.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Side {
+    /// White, at the bottom, moving up the board.
+    White,
+    /// Black, at the top, moving down.
+    Black,
+}
+
+/// A direction relative to the moving side.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    Display,
+    EnumString,
+    IntoStaticStr,
+    VariantNames,
+)]
+pub enum RelDir {
+    /// Forward, towards the opponent.
+    F,
+    /// Backward.
+    B,
+    /// Left, seen from the mover's side.
+    L,
+    /// Right.
+    R,
+    /// Forward-left diagonal.
+    FL,
+    /// Forward-right diagonal.
+    FR,
+    /// Backward-left diagonal.
+    BL,
+    /// Backward-right diagonal.
+    BR,
+}
+
+impl RelDir {
+    /// All eight directions.
+    pub const ALL: [RelDir; 8] = [
+        RelDir::F,
+        RelDir::B,
+        RelDir::L,
+        RelDir::R,
+        RelDir::FL,
+        RelDir::FR,
+        RelDir::BL,
+        RelDir::BR,
+    ];
+}
+
+/// `[men]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MenSpec {
+    /// Directions of a one-square step onto an empty square.
+    pub moves: Vec<RelDir>,
+    /// Directions of a short capture (jump an adjacent enemy, land right beyond).
+    pub captures: Vec<RelDir>,
+    /// Directions in which a man may jump over an adjacent friendly piece
+    /// onto the empty square beyond, without capturing (Keny).
+    #[serde(default)]
+    pub friendly_jumps: Vec<RelDir>,
+    /// What a friendly jump may pass over.
+    #[serde(default)]
+    pub friendly_jump_over: JumpOver,
+    /// Whether friendly jumps may be chained in one move.
+    #[serde(default)]
+    pub friendly_jump_chain: bool,
+    /// Directions of linear moves (Dameo): a man leaps over the unbroken
+    /// line of friendly men ahead of it onto the empty square beyond.
+    #[serde(default)]
+    pub linear_moves: Vec<RelDir>,
+}
+
+/// What a friendly jump may pass over.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum JumpOver {
+    /// Only friendly men.
+    #[default]
+    Men,
+    /// Any friendly piece, men or kings.
+    Any,
+}
+
+/// `[kings]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingsSpec {
+    /// Directions a king moves in without capturing.
+    pub moves: Vec<RelDir>,
+    /// How far a king moves: `"flying"` (any number of empty squares) or `1`.
+    pub move_range: Range,
+    /// Directions a king captures in.
+    pub captures: Vec<RelDir>,
+    /// `"flying"` (from any distance along an empty line) or `"short"`
+    /// (only an adjacent enemy).
+    pub capture_range: CaptureRange,
+    /// Where a king lands after jumping: any empty square beyond the
+    /// captured piece, or only the one immediately beyond.
+    pub landing: Landing,
+}
+
+/// A king's move range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Range {
+    /// Any number of empty squares.
+    Flying,
+    /// At most this many squares (at least 1).
+    Squares(u32),
+}
+
+impl Serialize for Range {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Range::Flying => s.serialize_str("flying"),
+            Range::Squares(n) => s.serialize_u32(*n),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Range {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Range;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"flying\" or a number of squares such as 1")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Range, E> {
+                if v == "flying" {
+                    Ok(Range::Flying)
+                } else {
+                    Err(E::unknown_variant(v, &["flying"]))
+                }
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Range, E> {
+                u32::try_from(v)
+                    .map(Range::Squares)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Range, E> {
+                u32::try_from(v)
+                    .map(Range::Squares)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// How far away a king may capture.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum CaptureRange {
+    /// From any distance along an empty line.
+    Flying,
+    /// Only an adjacent enemy piece.
+    Short,
+}
+
+/// Where a king lands after a jump.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Landing {
+    /// Any empty square beyond the captured piece, up to the next piece or the edge.
+    AnyBeyond,
+    /// Only the square immediately beyond.
+    AdjacentBeyond,
+}
+
+/// `[capture]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureSpec {
+    /// Whether a player who can capture must capture.
+    pub mandatory: bool,
+    /// Which capture sequences are allowed when several exist.
+    pub majority: Majority,
+    /// When captured pieces leave the board.
+    pub removal: Removal,
+    /// Whether a piece may turn 180° between two jumps of one move.
+    pub no_reversal: bool,
+    /// What happens to a man that reaches its promotion rank mid-capture.
+    pub promote_mid_capture: MidCapturePromotion,
+}
+
+/// The majority rule.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Majority {
+    /// Any complete capture sequence may be chosen.
+    None,
+    /// Only sequences capturing the most pieces (kings and men count 1 each).
+    MaxPieces,
+}
+
+/// When captured pieces are removed.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Removal {
+    /// Each captured piece leaves the board at once.
+    Immediate,
+    /// Captured pieces stay (and block) until the move ends; none can be jumped twice.
+    EndOfMove,
+}
+
+/// Promotion of a man that reaches its promotion rank during a capture.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum MidCapturePromotion {
+    /// Go on capturing as a man; crowned only if the move ends on the rank.
+    ContinueAsMan,
+    /// Crowned at once; go on capturing as a king.
+    PromoteAndContinue,
+    /// Crowned at once; the move ends there.
+    Stop,
+}
+
+/// `[promotion]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSpec {
+    /// The rank, counted from the mover's own side (1 = own back rank),
+    /// on which men are crowned; `"last"` is the far edge.
+    pub rank: PromotionRank,
+}
+
+/// A promotion rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromotionRank {
+    /// The farthest rank.
+    Last,
+    /// The n-th rank counted from the mover's side.
+    Nth(u32),
+}
+
+impl Serialize for PromotionRank {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PromotionRank::Last => s.serialize_str("last"),
+            PromotionRank::Nth(n) => s.serialize_u32(*n),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PromotionRank {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = PromotionRank;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"last\" or a rank number counted from the mover's side")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PromotionRank, E> {
+                if v == "last" {
+                    Ok(PromotionRank::Last)
+                } else {
+                    Err(E::unknown_variant(v, &["last"]))
+                }
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PromotionRank, E> {
+                u32::try_from(v)
+                    .map(PromotionRank::Nth)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PromotionRank, E> {
+                u32::try_from(v)
+                    .map(PromotionRank::Nth)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `[end]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndSpec {
+    /// The result for the side to move when it has no legal move.
+    pub no_legal_move: NoMoveResult,
+    /// Whether the third occurrence of a position (same side to move) is a draw.
+    pub threefold_repetition: bool,
+    /// One piece each.
+    pub lone_piece: LonePiece,
+    /// Adjudicate the lone-piece rule only when the side to move cannot capture.
+    #[serde(default = "yes")]
+    pub lone_piece_unless_capture: bool,
+    /// Only kings left, one each.
+    pub king_vs_king: KingVsKing,
+    /// Draw after this many plies in a row without a capture (0 = off).
+    pub no_capture_draw_plies: u32,
+    /// Draw after this many plies in a row with only kings moving and no capture (0 = off).
+    #[serde(default)]
+    pub kings_only_draw_plies: u32,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Result for a side with no legal move.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum NoMoveResult {
+    /// The blocked side loses (every variant shipped).
+    Loss,
+    /// The blocked side wins (give-away games).
+    Win,
+    /// The game is drawn.
+    Draw,
+}
+
+/// The lone-piece rule.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum LonePiece {
+    /// A lone king against a lone man wins for the king's side.
+    KingBeatsLoneMan,
+    /// One piece against one piece, whatever they are, is a draw.
+    OneEachDraw,
+    /// No special rule.
+    None,
+}
+
+/// King against king.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum KingVsKing {
+    /// One king each (nothing else) is a draw.
+    Draw,
+    /// No special rule.
+    None,
+}
+
+/// `[pdn]`
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PdnSpec {
+    /// The PDN GameType number, where one is assigned (30 for Turkish
+    /// draughts); 0 means none is assigned, and no GameType tag is written.
+    #[serde(default)]
+    pub game_type: u32,
+}
