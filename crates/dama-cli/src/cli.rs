@@ -50,6 +50,16 @@ pub enum Count {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a game against a person or the computer.
+    Play(crate::commands::play::PlayArgs),
+    /// Check every move of a PDN game record and show the games.
+    Replay(crate::commands::replay::ReplayArgs),
+    /// Play many games between engines (or an engine and a random mover) and report the score.
+    Match(crate::commands::match_::MatchArgs),
+    /// Render rule cases, or check them against their stored snapshots.
+    Cases(crate::commands::cases::CasesArgs),
+    /// Draw a position (and optionally a move) as SVG.
+    Diagram(crate::commands::diagram::DiagramArgs),
     /// List the built-in variants.
     Variants {
         /// Output format.

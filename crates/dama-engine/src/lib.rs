@@ -25,17 +25,22 @@
 //! assert_eq!(rules.format_move_full(&pos, &only.as_slice()[0]), "d6xd8xb8");
 //! ```
 
+pub mod case;
 pub mod color;
 pub mod describe;
 pub mod diagnostic;
+pub mod eval;
 pub mod fen;
+pub mod game;
 pub mod load;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod spec;
 pub mod square;
 

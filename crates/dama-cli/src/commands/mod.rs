@@ -1,7 +1,12 @@
 //! One file per subcommand; `run` dispatches.
 
+pub mod cases;
+pub mod diagram;
+pub mod match_;
 mod moves;
 mod perft;
+pub mod play;
+pub mod replay;
 mod show;
 mod validate;
 mod variants;
@@ -30,6 +35,11 @@ pub fn run(cli: Cli) -> Exit {
             count,
             threads,
         } => perft::run(&ctx, &variant, fen.as_deref(), depth, divide, count, threads),
+        Command::Play(args) => play::run(&ctx, args),
+        Command::Replay(args) => replay::run(&ctx, args),
+        Command::Match(args) => match_::run(&ctx, args),
+        Command::Cases(args) => cases::run(&ctx, args),
+        Command::Diagram(args) => diagram::run(&ctx, args),
     }
 }
 
