@@ -151,6 +151,12 @@ impl Rules {
                 dirs_words(&s.kings.captures)
             ),
         });
+        if self.landing_must_continue() {
+            kings.push(
+                "If the capture can go on from some of the squares beyond a captured piece, the king must land on one of those."
+                    .into(),
+            );
+        }
         out.push(Section {
             title: "Kings",
             lines: kings,

@@ -1,4 +1,9 @@
 //! Problems found in a variant file, all reported at once.
+//!
+//! Each finding has a stable code (`E0110`, `W0305`, ...), documented with
+//! its meaning in docs/variant-format.md. The JSON form (`dama validate
+//! --format json`) always has the fields `severity`, `code`, `message`,
+//! `key`, `location` (`file`, `line`, `column`) and `help`; absent ones are `null`.
 
 use std::fmt;
 
@@ -45,13 +50,10 @@ pub struct Diagnostic {
     /// What is wrong, in one sentence.
     pub message: String,
     /// The key the finding is about, as a dotted path (`men.moves`), when there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
     /// Where it is, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<Location>,
     /// A suggestion, such as the nearest valid key.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
 }
 
@@ -103,6 +105,9 @@ impl fmt::Display for Diagnostic {
 
 /// The nearest of `candidates` to `word`, if it is close enough to be a likely typo.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if word.is_empty() || word.len() > 64 {
+        return None;
+    }
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = strsim::jaro_winkler(&word.to_ascii_lowercase(), &c.to_ascii_lowercase());

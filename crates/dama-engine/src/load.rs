@@ -1,21 +1,40 @@
 //! Finding and reading variant files: built-in ids, user paths, `extends`.
 //!
-//! Each file is parsed into a raw TOML table with spans. A child's tables
-//! are merged over its parent's before anything is deserialized, so a child
-//! states only what differs. Spans are shifted by `file index << 32` so that
-//! an error anywhere in the merged table still points at the right file.
+//! Loading runs in stages, and each stage reports every problem it finds:
+//!
+//! 1. **Read** the chain of files, child first, following `extends` (a
+//!    built-in id or a path relative to the child). Unreadable files, TOML
+//!    syntax errors, unknown parents, cycles and over-long chains stop here.
+//! 2. **Merge** the raw tables, root first, so a child states only what
+//!    differs. Spans are shifted by `file index << 32`, so a value anywhere
+//!    in the merged table still points into the file that defined it.
+//! 3. **Deserialize** into [`VariantSpec`] with serde as the single judge of
+//!    keys, types and allowed values. On an error the offending key is
+//!    recorded, removed (or, when a required key is missing, replaced by a
+//!    neutral stand-in) and deserialization is retried, so all such problems
+//!    are reported at once.
+//! 4. **Compile** with [`Rules::compile`], which checks consistency. Its
+//!    findings name a dotted key (`setup.white[2]`) that is located through
+//!    the merged table, so it points at the child-most file defining the key.
+//!    Findings that depend on a section with an error of its own are dropped:
+//!    they would be about the stand-in, not the file.
+//!
+//! No input panics, and every input is bounded: files are capped at
+//! [`MAX_FILE_BYTES`], chains at [`MAX_CHAIN`] files, reports at
+//! [`MAX_DIAGNOSTICS`] findings, and the TOML parser limits nesting depth.
 
 use std::borrow::Cow;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::de::IntoDeserializer;
-use serde::Deserialize;
 use toml::de::{DeArray, DeTable, DeValue};
 use toml::Spanned;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Location};
 use crate::rules::Rules;
-use crate::spec::VariantSpec;
+use crate::spec::{key_info, VariantSpec, KEYS};
 
 /// The variants shipped with dama, as `(id, file text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -37,12 +56,23 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../variants/armenian-schmidt.toml"),
     ),
     ("keny-majority", include_str!("../../../variants/keny-majority.toml")),
+    ("russian", include_str!("../../../variants/russian.toml")),
+    ("brazilian", include_str!("../../../variants/brazilian.toml")),
+    ("english", include_str!("../../../variants/english.toml")),
 ];
 
 /// Longest `extends` chain followed before giving up.
 pub const MAX_CHAIN: usize = 64;
 /// Largest variant file read, in bytes.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// Most findings reported for one variant; a note says how many more there were.
+pub const MAX_DIAGNOSTICS: usize = 100;
+/// Most TOML syntax errors reported for one file (later ones are mostly echoes).
+const MAX_SYNTAX_ERRORS: usize = 20;
+/// A span start that lies in no file: values the loader made up itself.
+const NOWHERE: usize = usize::MAX;
+/// Keys that name one variant and are never inherited.
+const IDENTITY: &[&str] = &["id", "aliases", "description"];
 
 /// One file read while loading a variant.
 #[derive(Debug, Clone)]
@@ -62,6 +92,41 @@ pub struct Loaded {
     pub warnings: Vec<Diagnostic>,
     /// The files read, child first.
     pub files: Vec<SourceFile>,
+}
+
+impl Loaded {
+    /// The settings the top file states itself, not inherited from a
+    /// parent: `(dotted key, value as written)`, in file order.
+    ///
+    /// ```
+    /// let l = dama_engine::load_text("mine.toml", "extends = \"dama\"\n[capture]\nmajority = \"none\"\n", None).unwrap();
+    /// assert_eq!(l.own_settings()[1], ("capture.majority".to_string(), "\"none\"".to_string()));
+    /// ```
+    pub fn own_settings(&self) -> Vec<(String, String)> {
+        let Some(f) = self.files.first() else { return vec![] };
+        let Ok(t) = DeTable::parse(&f.text) else { return vec![] };
+        let mut out = Vec::new();
+        flatten(&f.text, "", t.get_ref(), &mut out);
+        out.sort_by_key(|(_, _, start)| *start);
+        out.into_iter().map(|(k, v, _)| (k, v)).collect()
+    }
+}
+
+fn flatten(text: &str, prefix: &str, t: &DeTable<'_>, out: &mut Vec<(String, String, usize)>) {
+    for (k, v) in t {
+        let path = if prefix.is_empty() {
+            k.get_ref().to_string()
+        } else {
+            format!("{prefix}.{}", k.get_ref())
+        };
+        match v.get_ref() {
+            DeValue::Table(sub) => flatten(text, &path, sub, out),
+            _ => {
+                let raw = text.get(v.span()).unwrap_or("").trim().to_string();
+                out.push((path, raw, v.span().start));
+            }
+        }
+    }
 }
 
 /// A variant that could not be loaded: every problem found.
@@ -129,7 +194,7 @@ fn unknown_variant(name: &str) -> LoadError {
     let mut d = Diagnostic::error(
         "E0001",
         None,
-        format!("no variant named `{name}` (and no file by that name)"),
+        format!("no variant named `{}` (and no file by that name)", clip(name)),
     );
     if let Some(s) = did_you_mean(name, names.iter().map(String::as_str)) {
         d = d.with_help(format!("did you mean `{s}`?"));
@@ -160,14 +225,54 @@ pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
     load_text(name_or_path, &text, Some(path))
 }
 
+/// Reads a variant file's text from `r`, with the checks every file gets:
+/// at most [`MAX_FILE_BYTES`] bytes, valid UTF-8. `name` is used in messages.
+pub fn read_text(name: &str, r: impl Read) -> Result<String, Diagnostic> {
+    let mut bytes = Vec::new();
+    r.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::error("E0002", None, format!("cannot read {name}: {e}")))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Diagnostic::error(
+            "E0003",
+            None,
+            format!("{name} is larger than {MAX_FILE_BYTES} bytes, the limit for a variant file"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let prefix = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
+        let file = SourceFile {
+            name: name.to_string(),
+            text: prefix,
+        };
+        let mut d = Diagnostic::error(
+            "E0004",
+            None,
+            format!("{name} is not valid UTF-8 (bad byte at offset {good})"),
+        )
+        .with_help("save the file as UTF-8");
+        d.location = Some(locate(&file, good..good));
+        d
+    })
+}
+
 fn read_file(path: &Path) -> Result<String, Diagnostic> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Diagnostic::error("E0002", None, format!("cannot read {}: {e}", path.display())))?;
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| Diagnostic::error("E0002", None, format!("cannot read {shown}: {e}"));
+    let meta = std::fs::metadata(path).map_err(io)?;
     if meta.is_dir() {
         return Err(Diagnostic::error(
             "E0002",
             None,
-            format!("{} is a directory, not a variant file", path.display()),
+            format!("{shown} is a directory, not a variant file"),
+        ));
+    }
+    if !meta.is_file() {
+        return Err(Diagnostic::error(
+            "E0002",
+            None,
+            format!("{shown} is not a regular file"),
         ));
     }
     if meta.len() > MAX_FILE_BYTES as u64 {
@@ -175,40 +280,120 @@ fn read_file(path: &Path) -> Result<String, Diagnostic> {
             "E0003",
             None,
             format!(
-                "{} is {} bytes; variant files are limited to {} bytes",
-                path.display(),
-                meta.len(),
-                MAX_FILE_BYTES
+                "{shown} is {} bytes; variant files are limited to {MAX_FILE_BYTES} bytes",
+                meta.len()
             ),
         ));
     }
-    let bytes = std::fs::read(path)
-        .map_err(|e| Diagnostic::error("E0002", None, format!("cannot read {}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
-        Diagnostic::error(
-            "E0004",
-            None,
-            format!(
-                "{} is not valid UTF-8 (bad byte at offset {})",
-                path.display(),
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })
+    let file = std::fs::File::open(path).map_err(io)?;
+    read_text(&shown, file)
 }
 
-/// Loads a variant from text. `path` (if any) is used to resolve a relative `extends`.
+/// Loads a variant from text. `path` (if any) resolves a relative `extends`
+/// and gives a file without `id` its id (the file stem).
 pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, LoadError> {
-    // Phase 1: read the chain of files, child first.
+    let files = match read_chain(name, text, path) {
+        Ok(files) => files,
+        Err(e) => return Err(e),
+    };
+    let stem = path
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .or_else(|| {
+            looks_like_path(name)
+                .then(|| Path::new(name).file_stem().map(|s| s.to_string_lossy().into_owned()))
+                .flatten()
+        });
+    let merged = merge_chain(&files, stem.as_deref());
+    let mut rec = Recovery::new(merged.clone());
+    let spec = rec.run();
+    let mut diags: Vec<Diagnostic> = rec.diags;
+    let failed = rec.failed;
+    for d in &mut diags {
+        if let Some(span) = d.location.take().map(|l| l.span) {
+            d.location = locate_shifted(&files, span);
+        }
+    }
+    let Some(spec) = spec else {
+        return Err(finish_err(diags, files));
+    };
+    diags.extend(identity_checks(&spec, &files, &merged));
+    let compiled = Rules::compile(&spec);
+    let (rules, found) = match compiled {
+        Ok((rules, w)) => (Some(rules), w),
+        Err(ds) => (None, ds),
+    };
+    let mut kept = 0;
+    for d in found {
+        if depends(d.code, d.key.as_deref()).iter().any(|s| failed.contains(*s)) {
+            continue;
+        }
+        kept += 1;
+        if kept > MAX_DIAGNOSTICS + 1 {
+            // Enough to fill the report; locating the rest is wasted work.
+            diags.push(d);
+            continue;
+        }
+        diags.push(place(&files, &merged, d));
+    }
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(finish_err(diags, files));
+    }
+    match rules {
+        Some(rules) => Ok(Loaded {
+            rules,
+            warnings: finish(diags, &files),
+            files,
+        }),
+        // Unreachable in practice: compile failed without an error we kept.
+        None => {
+            diags.push(Diagnostic::error("E0114", None, "the variant could not be compiled"));
+            Err(finish_err(diags, files))
+        }
+    }
+}
+
+fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
+    LoadError {
+        diagnostics: finish(diags, &files),
+        files,
+    }
+}
+
+/// Sorts findings (errors first, then by file and position) and caps their number.
+fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
+    let order = |d: &Diagnostic| {
+        let loc = d.location.as_ref().map(|l| {
+            (
+                files.iter().position(|f| f.name == l.file).unwrap_or(usize::MAX),
+                l.line,
+                l.column,
+            )
+        });
+        (d.severity, loc.is_none(), loc)
+    };
+    diags.sort_by_key(order);
+    diags.dedup_by(|a, b| a.code == b.code && a.message == b.message && a.location == b.location);
+    if diags.len() > MAX_DIAGNOSTICS {
+        let more = diags.len() - MAX_DIAGNOSTICS;
+        diags.truncate(MAX_DIAGNOSTICS);
+        diags.push(Diagnostic::error(
+            "E0005",
+            None,
+            format!("{more} more problem{} not shown", if more == 1 { "" } else { "s" }),
+        ));
+    }
+    diags
+}
+
+/// Stage 1: the files of the `extends` chain, child first.
+fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceFile>, LoadError> {
     let mut files: Vec<SourceFile> = Vec::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut cur_name = name.to_string();
     let mut cur_text = text.to_string();
     let mut cur_path: Option<PathBuf> = path.map(Path::to_path_buf);
-    let stem_id = path
-        .and_then(|p| p.file_stem())
-        .map(|s| s.to_string_lossy().into_owned());
     loop {
         let idx = files.len();
         files.push(SourceFile {
@@ -219,8 +404,13 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             diags.push(Diagnostic::error(
                 "E0003",
                 None,
-                format!("{cur_name} is larger than {MAX_FILE_BYTES} bytes"),
+                format!("{cur_name} is larger than {MAX_FILE_BYTES} bytes, the limit for a variant file"),
             ));
+            break;
+        }
+        let errors = syntax_errors(&files[idx]);
+        if !errors.is_empty() {
+            diags.extend(errors);
             break;
         }
         let parent = match DeTable::parse(&cur_text) {
@@ -228,33 +418,38 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
                 .get_ref()
                 .get("extends")
                 .map(|v| (v.get_ref().as_str().map(str::to_string), v.span())),
-            Err(e) => {
-                let mut d = Diagnostic::error("E0101", None, format!("TOML syntax error: {}", first_line(e.message())));
-                d.location = e.span().map(|s| locate(&files[idx], s));
-                diags.push(d);
-                break;
-            }
+            Err(_) => break, // Reported by syntax_errors.
         };
         let Some((parent, span)) = parent else { break };
-        let span = shift_span(span, (idx as u64) << 32);
+        let span = shift_span(span, idx);
+        let at = |d: Diagnostic| Diagnostic {
+            location: locate_shifted(&files, span.clone()),
+            ..d
+        };
         let Some(parent) = parent else {
-            let mut d = Diagnostic::error(
+            diags.push(at(Diagnostic::error(
                 "E0102",
                 Some("extends"),
                 "`extends` must be a string: a variant id or a path",
-            );
-            d.location = Some(locate_shifted(&files, span));
-            diags.push(d);
+            )
+            .with_help("write `extends = \"dama\"` or `extends = \"./base.toml\"`")));
             break;
         };
         if files.len() > MAX_CHAIN {
-            let mut d = Diagnostic::error(
+            diags.push(at(Diagnostic::error(
                 "E0105",
                 Some("extends"),
                 format!("the `extends` chain is longer than {MAX_CHAIN} files"),
-            );
-            d.location = Some(locate_shifted(&files, span));
-            diags.push(d);
+            )));
+            break;
+        }
+        if parent.trim().is_empty() {
+            diags.push(at(Diagnostic::error(
+                "E0103",
+                Some("extends"),
+                "`extends` is empty: name a built-in variant or a file",
+            )
+            .with_help("`dama variants` lists the built-in variants")));
             break;
         }
         // Resolve the parent: a path relative to this file, or a built-in id.
@@ -263,12 +458,12 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             let p = rel.unwrap_or_else(|| PathBuf::from(&parent));
             match read_file(&p) {
                 Ok(t) => (p.display().to_string(), t, Some(p)),
-                Err(mut d) => {
-                    d.code = "E0103";
-                    d.key = Some("extends".into());
-                    d.message = format!("unknown parent `{parent}`: {}", d.message);
-                    d.location = Some(locate_shifted(&files, span));
-                    diags.push(d);
+                Err(d) => {
+                    diags.push(at(Diagnostic::error(
+                        "E0103",
+                        Some("extends"),
+                        format!("unknown parent `{}`: {}", clip(&parent), d.message),
+                    )));
                     break;
                 }
             }
@@ -276,12 +471,18 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             (format!("<builtin:{id}>"), t.to_string(), None)
         } else {
             let names = builtin_names();
-            let mut d = Diagnostic::error("E0103", Some("extends"), format!("unknown parent variant `{parent}`"));
-            if let Some(s) = did_you_mean(&parent, names.iter().map(String::as_str)) {
-                d = d.with_help(format!("did you mean `{s}`?"));
-            }
-            d.location = Some(locate_shifted(&files, span));
-            diags.push(d);
+            let mut d = Diagnostic::error(
+                "E0103",
+                Some("extends"),
+                format!("unknown parent variant `{}`", clip(&parent)),
+            );
+            d = match did_you_mean(&parent, names.iter().map(String::as_str)) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None => d.with_help(
+                    "`dama variants` lists the built-in variants; a path needs `./` or the .toml extension",
+                ),
+            };
+            diags.push(at(d));
             break;
         };
         let key_of = |p: &Option<PathBuf>, n: &str| {
@@ -295,13 +496,13 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         }
         let key = key_of(&ppath, &pname);
         if seen.contains(&key) {
-            let mut d = Diagnostic::error(
+            let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).chain([pname.as_str()]).collect();
+            diags.push(at(Diagnostic::error(
                 "E0104",
                 Some("extends"),
-                format!("`extends` makes a cycle: {} -> {}", seen.join(" -> "), key),
-            );
-            d.location = Some(locate_shifted(&files, span));
-            diags.push(d);
+                format!("`extends` makes a cycle: {}", names.join(" -> ")),
+            )
+            .with_help("a variant cannot be its own ancestor; one file of the cycle must be a root or extend a built-in variant")));
             break;
         }
         seen.push(key);
@@ -309,168 +510,644 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         cur_text = ptext;
         cur_path = ppath;
     }
-    if !diags.is_empty() {
-        return Err(LoadError {
-            diagnostics: diags,
-            files,
-        });
+    if diags.is_empty() {
+        Ok(files)
+    } else {
+        Err(finish_err(diags, files))
     }
-    // Phase 2: parse every file, shift its spans, merge root first.
+}
+
+/// Every TOML syntax error of a file, in order, without echoes.
+fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
+    let (_, errors) = DeTable::parse_recoverable(&file.text);
+    let mut found: Vec<(usize, String, Option<std::ops::Range<usize>>)> = errors
+        .iter()
+        .map(|e| {
+            let mut msg = first_line(e.message()).to_string();
+            let span = e.span();
+            if msg == "duplicate key" {
+                if let Some(k) = span.clone().and_then(|s| file.text.get(s)) {
+                    msg = format!("duplicate key `{}`", clip(k));
+                }
+            }
+            (span.as_ref().map_or(0, |s| s.start), msg, span)
+        })
+        .collect();
+    found.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    found.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    let total = found.len();
+    let mut out: Vec<Diagnostic> = found
+        .into_iter()
+        .take(MAX_SYNTAX_ERRORS)
+        .map(|(_, msg, span)| {
+            let mut d = Diagnostic::error("E0101", None, format!("TOML syntax error: {msg}"));
+            d.location = Some(locate(file, span.unwrap_or(0..0)));
+            if msg.contains("recurs") {
+                d = d.with_help("values are nested too deeply; variant files need two levels at most");
+            }
+            d
+        })
+        .collect();
+    if total > MAX_SYNTAX_ERRORS {
+        out.push(Diagnostic::error(
+            "E0101",
+            None,
+            format!(
+                "{} more TOML syntax errors in {} not shown",
+                total - MAX_SYNTAX_ERRORS,
+                file.name
+            ),
+        ));
+    }
+    out
+}
+
+/// Stage 2: the files' tables merged root first, spans shifted per file.
+fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> DeTable<'a> {
     let mut merged = DeTable::new();
     let n = files.len();
+    let mut parent_name = None;
     for (idx, f) in files.iter().enumerate().rev() {
         let Ok(t) = DeTable::parse(&f.text) else { continue };
-        let mut t = shift_table(t.into_inner(), (idx as u64) << 32);
+        let mut t = shift_table(t.into_inner(), idx);
         if idx > 0 {
             t.remove("extends");
-        }
-        if idx == 0 && n > 1 {
+        } else if n > 1 {
             // A child never inherits its parent's identity.
-            merged.remove("aliases");
-            merged.remove("id");
-            if !t.contains_key("name") {
-                if let Some(pn) = merged
-                    .get("name")
-                    .and_then(|v| v.get_ref().as_str())
-                    .map(str::to_string)
-                {
-                    let suffix = stem_id.clone().unwrap_or_else(|| "modified".into());
-                    merged.insert(
-                        Spanned::new(0..0, Cow::Borrowed("name")),
-                        Spanned::new(0..0, DeValue::String(Cow::Owned(format!("{pn} ({suffix})")))),
-                    );
-                }
+            for k in IDENTITY {
+                merged.remove(*k);
             }
-            if !t.contains_key("id") {
-                if let Some(stem) = &stem_id {
-                    merged.insert(
-                        Spanned::new(0..0, Cow::Borrowed("id")),
-                        Spanned::new(0..0, DeValue::String(Cow::Owned(stem.clone()))),
-                    );
-                }
-            }
+            parent_name = merged.get("name").and_then(|v| v.get_ref().as_str()).map(str::to_string);
         }
         merge(&mut merged, t);
     }
-    let spec = deserialize(&files, merged)?;
-    match Rules::compile(&spec) {
-        Ok((rules, warnings)) => {
-            let warnings = warnings.into_iter().map(|d| place(&files, d)).collect();
-            Ok(Loaded { rules, warnings, files })
-        }
-        Err(ds) => {
-            let diagnostics = ds.into_iter().map(|d| place(&files, d)).collect();
-            Err(LoadError { diagnostics, files })
+    let made_up = |s: String| Spanned::new(NOWHERE..NOWHERE, DeValue::String(Cow::Owned(s)));
+    if !merged.contains_key("id") {
+        if let Some(stem) = stem {
+            merged.insert(Spanned::new(NOWHERE..NOWHERE, Cow::Borrowed("id")), made_up(stem.to_string()));
         }
     }
+    if files.first().is_some_and(|f| {
+        DeTable::parse(&f.text).is_ok_and(|t| !t.get_ref().contains_key("name"))
+    }) {
+        if let (Some(pn), Some(id)) = (parent_name, merged.get("id").and_then(|v| v.get_ref().as_str())) {
+            let name = format!("{pn} ({id})");
+            merged.insert(Spanned::new(NOWHERE..NOWHERE, Cow::Borrowed("name")), made_up(name));
+        }
+    }
+    merged
 }
 
-fn deserialize(files: &[SourceFile], merged: DeTable<'_>) -> Result<VariantSpec, LoadError> {
-    let spanned = Spanned::new(0..0, merged);
-    match VariantSpec::deserialize(spanned.into_deserializer()) {
-        Ok(s) => Ok(s),
-        Err(e) => {
-            let msg = first_line(e.message()).to_string();
-            let mut d = Diagnostic::error(code_for(&msg), None, msg.clone());
-            if let Some(help) = suggestion(&msg) {
-                d = d.with_help(help);
+/// Stage 3: typed deserialization that reports every problem.
+struct Recovery<'a> {
+    table: DeTable<'a>,
+    /// A complete, valid variant whose values stand in for missing ones.
+    fallback: Option<DeTable<'static>>,
+    diags: Vec<Diagnostic>,
+    /// Dotted paths whose errors were reported (a "missing" error for them is an echo).
+    reported: HashSet<String>,
+    /// Array path -> indices (in the original array) already removed.
+    removed_idx: HashMap<String, Vec<usize>>,
+    /// Paths given a stand-in value.
+    filled: HashSet<String>,
+    /// Top-level sections that had an error.
+    failed: BTreeSet<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+impl<'a> Recovery<'a> {
+    fn new(table: DeTable<'a>) -> Self {
+        let fallback = BUILTIN
+            .first()
+            .and_then(|(_, text)| DeTable::parse(text).ok())
+            .map(Spanned::into_inner);
+        Recovery {
+            table,
+            fallback,
+            diags: Vec::new(),
+            reported: HashSet::new(),
+            removed_idx: HashMap::new(),
+            filled: HashSet::new(),
+            failed: BTreeSet::new(),
+        }
+    }
+
+    /// Deserializes, repairing and retrying after each error. `None` when
+    /// no spec could be built (there is then at least one error).
+    fn run(&mut self) -> Option<VariantSpec> {
+        loop {
+            let de = Spanned::new(0..0, self.table.clone()).into_deserializer();
+            let err = match serde_path_to_error::deserialize::<_, VariantSpec>(de) {
+                Ok(spec) => return Some(spec),
+                Err(e) => e,
+            };
+            if self.diags.len() > MAX_DIAGNOSTICS {
+                return None;
             }
-            d.location = e
-                .span()
-                .filter(|s| s.end > 0 || s.start > 0)
-                .map(|s| locate_shifted(files, s));
-            Err(LoadError {
-                diagnostics: vec![d],
-                files: files.to_vec(),
-            })
+            let segs: Vec<Seg> = err
+                .path()
+                .iter()
+                .filter_map(|s| match s {
+                    serde_path_to_error::Segment::Seq { index } => Some(Seg::Index(*index)),
+                    serde_path_to_error::Segment::Map { key } => Some(Seg::Key(key.clone())),
+                    _ => None,
+                })
+                .collect();
+            let inner = err.into_inner();
+            let msg = first_line(inner.message()).to_string();
+            let span = inner.span();
+            if !self.repair(segs, &msg, span) {
+                if self.diags.is_empty() {
+                    self.diags.push(Diagnostic::error("E0114", None, msg));
+                }
+                return None;
+            }
         }
     }
-}
 
-fn code_for(msg: &str) -> &'static str {
-    if msg.starts_with("unknown field") {
-        "E0110"
-    } else if msg.starts_with("unknown variant") {
-        "E0111"
-    } else if msg.starts_with("missing field") {
-        "E0112"
-    } else if msg.starts_with("invalid type") {
-        "E0113"
-    } else {
-        "E0114"
+    /// Records one serde error and changes the table so that it does not
+    /// recur. Returns false when no repair is possible.
+    fn repair(&mut self, segs: Vec<Seg>, msg: &str, span: Option<std::ops::Range<usize>>) -> bool {
+        let section = match segs.first() {
+            Some(Seg::Key(k)) => k.clone(),
+            _ => String::new(),
+        };
+        if let Some(field) = quoted(msg).filter(|_| msg.starts_with("missing field")) {
+            let mut full = segs.clone();
+            full.push(Seg::Key(field.to_string()));
+            let path = self.dotted(&full);
+            self.failed.insert(if section.is_empty() { field.to_string() } else { section });
+            if !self.reported.contains(&path) {
+                let mut d = Diagnostic::error("E0112", Some(&path), format!("missing required key `{path}`"));
+                d.help = Some(missing_help(&path));
+                // Point at the table that lacks the key (its header), or the top of the file.
+                d.location = Some(pseudo_location(span.unwrap_or(0..0)));
+                self.diags.push(d);
+                self.reported.insert(path.clone());
+            }
+            if !self.filled.insert(path) {
+                return false;
+            }
+            let Some(value) = self.fallback.as_ref().and_then(|f| lookup(f, &full)).cloned() else {
+                return false;
+            };
+            let value = respan(value);
+            let Some(parent) = table_at(&mut self.table, &full[..full.len() - 1]) else {
+                return false;
+            };
+            parent.insert(
+                Spanned::new(NOWHERE..NOWHERE, Cow::Owned(field.to_string())),
+                Spanned::new(NOWHERE..NOWHERE, value),
+            );
+            return true;
+        }
+        if segs.is_empty() {
+            return false;
+        }
+        let path = self.dotted(&segs);
+        let (code, message, help) = explain(msg, &path, &segs);
+        let mut d = Diagnostic::error(code, Some(&path), message);
+        d.help = help;
+        d.location = span.filter(|s| s.start != NOWHERE).map(pseudo_location);
+        self.diags.push(d);
+        self.failed.insert(section);
+        self.reported.insert(path.clone());
+        // A misspelled key: the key it was meant to be is not "missing" too.
+        if code == "E0110" {
+            if let Some(s) = quoted(msg).and_then(|w| suggest_from(msg, w)) {
+                let mut sib = segs.clone();
+                if let Some(last) = sib.last_mut() {
+                    *last = Seg::Key(s.to_string());
+                }
+                self.reported.insert(self.dotted(&sib));
+            }
+        }
+        self.remove(&segs)
+    }
+
+    /// Removes the value at `segs`.
+    fn remove(&mut self, segs: &[Seg]) -> bool {
+        let Some((last, parent)) = segs.split_last() else { return false };
+        match last {
+            Seg::Key(k) => table_at(&mut self.table, parent).is_some_and(|t| t.remove(k.as_str()).is_some()),
+            Seg::Index(i) => {
+                let arr_path = self.dotted(parent);
+                let orig = self.original_index(&arr_path, *i);
+                let Some(arr) = array_at(&mut self.table, parent) else { return false };
+                if *i >= arr.len() {
+                    return false;
+                }
+                let kept: DeArray<'a> = arr
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| j != i)
+                    .map(|(_, v)| v.clone())
+                    .collect();
+                *arr = kept;
+                let list = self.removed_idx.entry(arr_path).or_default();
+                list.push(orig);
+                list.sort_unstable();
+                true
+            }
+        }
+    }
+
+    /// The index in the file of what is now element `i` of the array at `arr_path`.
+    fn original_index(&self, arr_path: &str, i: usize) -> usize {
+        let mut o = i;
+        if let Some(removed) = self.removed_idx.get(arr_path) {
+            for &r in removed {
+                if r <= o {
+                    o += 1;
+                }
+            }
+        }
+        o
+    }
+
+    /// `setup.white[3]`, with indices as written in the file.
+    fn dotted(&self, segs: &[Seg]) -> String {
+        let mut out = String::new();
+        for (n, s) in segs.iter().enumerate() {
+            match s {
+                Seg::Key(k) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Seg::Index(i) => {
+                    let arr = self.dotted(&segs[..n]);
+                    out.push_str(&format!("[{}]", self.original_index(&arr, *i)));
+                }
+            }
+        }
+        out
     }
 }
 
-/// For serde's "unknown field `x`, expected one of `a`, `b`" messages, the nearest candidate.
-fn suggestion(msg: &str) -> Option<String> {
-    let word = msg.split('`').nth(1)?;
-    let rest = msg.split_once("expected")?.1;
-    let candidates: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
-    did_you_mean(word, candidates.iter().copied()).map(|s| format!("did you mean `{s}`?"))
+/// A location whose span is still shifted; resolved against the files later.
+fn pseudo_location(span: std::ops::Range<usize>) -> Location {
+    Location {
+        file: String::new(),
+        line: 0,
+        column: 0,
+        span,
+    }
+}
+
+fn lookup<'t, 'a>(t: &'t DeTable<'a>, segs: &[Seg]) -> Option<&'t DeValue<'a>> {
+    let (first, rest) = segs.split_first()?;
+    let Seg::Key(k) = first else { return None };
+    let mut cur = t.get(k.as_str())?.get_ref();
+    for s in rest {
+        cur = match s {
+            Seg::Key(k) => cur.as_table()?.get(k.as_str())?.get_ref(),
+            Seg::Index(i) => cur.as_array()?.get(*i)?.get_ref(),
+        };
+    }
+    Some(cur)
+}
+
+fn value_at<'t, 'a>(t: &'t mut DeTable<'a>, segs: &[Seg]) -> Option<&'t mut DeValue<'a>> {
+    let (first, rest) = segs.split_first()?;
+    let Seg::Key(k) = first else { return None };
+    let mut cur = t.get_mut(k.as_str())?.get_mut();
+    for s in rest {
+        cur = match (s, cur) {
+            (Seg::Key(k), DeValue::Table(t)) => t.get_mut(k.as_str())?.get_mut(),
+            (Seg::Index(i), DeValue::Array(a)) => a.get_mut(*i)?.get_mut(),
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+fn table_at<'t, 'a>(t: &'t mut DeTable<'a>, segs: &[Seg]) -> Option<&'t mut DeTable<'a>> {
+    if segs.is_empty() {
+        return Some(t);
+    }
+    match value_at(t, segs)? {
+        DeValue::Table(t) => Some(t),
+        _ => None,
+    }
+}
+
+fn array_at<'t, 'a>(t: &'t mut DeTable<'a>, segs: &[Seg]) -> Option<&'t mut DeArray<'a>> {
+    match value_at(t, segs)? {
+        DeValue::Array(a) => Some(a),
+        _ => None,
+    }
+}
+
+/// A stand-in value: its spans point nowhere, so no finding locates into it.
+fn respan<'a>(v: DeValue<'a>) -> DeValue<'a> {
+    match v {
+        DeValue::Table(t) => DeValue::Table(
+            t.into_iter()
+                .map(|(k, v)| {
+                    (
+                        Spanned::new(NOWHERE..NOWHERE, k.into_inner()),
+                        Spanned::new(NOWHERE..NOWHERE, respan(v.into_inner())),
+                    )
+                })
+                .collect(),
+        ),
+        DeValue::Array(a) => DeValue::Array(
+            a.into_iter()
+                .map(|v| Spanned::new(NOWHERE..NOWHERE, respan(v.into_inner())))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+/// The first backquoted word of a serde message.
+fn quoted(msg: &str) -> Option<&str> {
+    msg.split('`').nth(1)
+}
+
+/// The words serde lists after "expected" in its message.
+fn expected_words(msg: &str) -> Vec<&str> {
+    match msg.split_once("expected") {
+        Some((_, rest)) => rest.split('`').skip(1).step_by(2).collect(),
+        None => vec![],
+    }
+}
+
+fn suggest_from<'m>(msg: &'m str, word: &str) -> Option<&'m str> {
+    did_you_mean(word, expected_words(msg))
+}
+
+fn list(words: &[&str]) -> String {
+    words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// Code, message and help for a serde error about the key at `path`.
+fn explain(msg: &str, path: &str, segs: &[Seg]) -> (&'static str, String, Option<String>) {
+    let word = quoted(msg).map(clip).unwrap_or_default();
+    if msg.starts_with("unknown field") {
+        let (key, table) = match path.rsplit_once('.') {
+            Some((t, k)) => (k, Some(t)),
+            None => (path, None),
+        };
+        let message = match table {
+            Some(t) => format!("unknown key `{}` in [{t}]", clip(key)),
+            None => format!("unknown key `{}`", clip(key)),
+        };
+        let expected = expected_words(msg);
+        let help = if let Some(s) = did_you_mean(key, expected.iter().copied()) {
+            format!("did you mean `{s}`?")
+        } else if let Some(home) = KEYS
+            .iter()
+            .find(|k| k.path.rsplit('.').next() == Some(key) && k.path.contains('.'))
+        {
+            let (sec, _) = home.path.split_once('.').unwrap_or(("", ""));
+            format!("`{key}` belongs in [{sec}]")
+        } else if expected.is_empty() {
+            "this table takes no keys".to_string()
+        } else {
+            format!("the keys allowed here are {}", list(&expected))
+        };
+        return ("E0110", message, Some(help));
+    }
+    if msg.starts_with("unknown variant") {
+        let expected = expected_words(msg);
+        let help = match did_you_mean(&word, expected.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => match key_info(path).map(|k| k.ty) {
+                Some(ty) if !ty.starts_with("string") && !ty.starts_with("array") => format!("expected {ty}"),
+                _ => format!("allowed values: {}", list(&expected)),
+            },
+        };
+        return ("E0111", format!("unknown value `{word}` for `{path}`"), Some(help));
+    }
+    let element = matches!(segs.last(), Some(Seg::Index(_)));
+    let info = key_info(path);
+    let expected = || -> String {
+        let serde_expected = msg.rsplit_once(", expected ").map_or("", |(_, e)| e);
+        match info {
+            Some(k) if !element && !k.ty.starts_with("string") => k.ty.to_string(),
+            Some(k) if element && k.ty.contains("directions") => "a direction".into(),
+            Some(k) if element && k.ty.contains("squares") => "a square or range such as \"a2\" or \"a2-h3\"".into(),
+            _ => humanize(serde_expected),
+        }
+    };
+    let help = info.and_then(|k| {
+        (!k.allowed.is_empty()).then(|| format!("allowed values: {}", list(k.allowed)))
+    });
+    if let Some(rest) = msg.strip_prefix("invalid type: ") {
+        let found = rest.split(", expected").next().unwrap_or(rest);
+        return (
+            "E0113",
+            format!("wrong type for `{path}`: expected {}, found {}", expected(), clip(&humanize(found))),
+            help,
+        );
+    }
+    if let Some(rest) = msg.strip_prefix("invalid value: ") {
+        let found = rest.split(", expected").next().unwrap_or(rest);
+        return (
+            "E0114",
+            format!("invalid value for `{path}`: {}, expected {}", clip(found), expected()),
+            help,
+        );
+    }
+    ("E0114", format!("invalid `{path}`: {}", clip(msg)), help)
+}
+
+/// Serde's type words in the words of a TOML user.
+fn humanize(s: &str) -> String {
+    let s = s.trim();
+    let out = match s {
+        "u32" | "u64" | "usize" => "a whole number (0 or more)",
+        "a boolean" => "true or false",
+        "sequence" | "a sequence" => "an array",
+        "map" | "a map" => "a table",
+        _ if s.starts_with("struct ") => "a table",
+        _ if s.starts_with("enum ") => "one of the allowed words",
+        _ if s.starts_with("floating point") => return s.replacen("floating point", "a decimal number", 1),
+        _ => return s.to_string(),
+    };
+    out.to_string()
+}
+
+fn missing_help(path: &str) -> String {
+    let (table, key) = match path.rsplit_once('.') {
+        Some((t, k)) => (Some(t), k),
+        None => (None, path),
+    };
+    let example = match key_info(path) {
+        Some(k) if k.ty == "table" => format!("add a [{key}] section"),
+        Some(k) if !k.allowed.is_empty() && k.ty == "string" => {
+            format!("add `{key} = \"{}\"` (one of {})", k.allowed[0], list(k.allowed))
+        }
+        Some(k) => format!("add `{key} = ...` ({})", k.ty),
+        None => format!("add `{key}`"),
+    };
+    let place = table.map(|t| format!(" to [{t}]")).unwrap_or_default();
+    format!("{example}{place}; a variant without `extends` must state every required key, or start from a built-in one with `extends = \"dama\"`")
+}
+
+/// Stage 3b: the variant's identity.
+fn identity_checks(spec: &VariantSpec, files: &[SourceFile], merged: &DeTable<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let at = |d: Diagnostic, key: &str| place(files, merged, Diagnostic { key: Some(key.into()), ..d });
+    let id = spec.id.as_str();
+    if id.trim().is_empty() {
+        out.push(at(
+            Diagnostic::error("E0106", None, "`id` is empty").with_help("an id is one word, such as `my-dama`"),
+            "id",
+        ));
+    } else if id.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        out.push(at(
+            Diagnostic::error("E0106", None, format!("`id` must be one word, not `{}`", clip(id)))
+                .with_help("use letters, digits and `-`, such as `my-dama`"),
+            "id",
+        ));
+    }
+    let top = files.first().map(|f| (f.name.as_str(), f.text.as_str()));
+    let is_builtin = |name: &str| name.starts_with("<builtin:");
+    if let (Some((name, text)), Some((bid, btext))) = (top, builtin_text(id)) {
+        if !is_builtin(name) && text != btext {
+            out.push(at(
+                Diagnostic::warning(
+                    "W0107",
+                    None,
+                    format!("`id` `{id}` is the name of the built-in variant `{bid}`"),
+                )
+                .with_help("give your variant its own id, so game records do not confuse the two"),
+                "id",
+            ));
+        }
+    }
+    if spec.name.trim().is_empty() {
+        out.push(at(Diagnostic::error("E0106", None, "`name` is empty"), "name"));
+    }
+    out
+}
+
+/// The sections a compile finding depends on: when one of them had an error
+/// of its own, the finding is about a stand-in value and is dropped.
+fn depends(code: &str, key: Option<&str>) -> Vec<&'static str> {
+    const ALL: &[&str] = &["board", "setup", "men", "kings", "capture", "promotion", "end"];
+    let extra: &[&str] = match code {
+        "E0701" | "E0702" | "E0703" | "E0704" => &["board", "setup"],
+        "E0705" | "W0502" => &["board", "setup", "promotion", "men"],
+        "E0501" => &["board", "promotion"],
+        "W0304" => &["men", "kings"],
+        "W0305" => &["men", "promotion"],
+        "W0404" => &["board", "kings"],
+        "W0706" => ALL,
+        _ => &[],
+    };
+    let mut out: Vec<&'static str> = extra.to_vec();
+    match key.and_then(|k| k.split(['.', '[']).next()) {
+        Some(first) => {
+            if let Some(s) = ALL.iter().find(|s| **s == first) {
+                out.push(s);
+            }
+        }
+        None => out.extend_from_slice(ALL),
+    }
+    out
 }
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s).trim()
 }
 
-/// Gives a compile diagnostic (which names a key) a location in the files.
-fn place(files: &[SourceFile], mut d: Diagnostic) -> Diagnostic {
+/// `s` shortened for a message.
+fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect()
+    } else {
+        let head: String = s.chars().take(MAX).map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect();
+        format!("{head}…")
+    }
+}
+
+/// Gives a compile finding (which names a key) a location: the value of that
+/// key in the merged table, which is the child-most file that states it.
+fn place(files: &[SourceFile], merged: &DeTable<'_>, mut d: Diagnostic) -> Diagnostic {
     if d.location.is_some() {
         return d;
     }
     let Some(key) = d.key.clone() else { return d };
-    // Find the key in the child-most file that defines it.
-    for f in files {
-        if let Some(span) = find_key(&f.text, &key) {
-            d.location = Some(locate(f, span));
-            break;
+    // Walk up the key until something is found: `men.friendly_jumps` falls
+    // back to the [men] header when the key itself was left to its default.
+    let mut k = key.as_str();
+    loop {
+        if let Some(span) = span_of(merged, k) {
+            d.location = locate_shifted(files, span);
+            if d.location.is_some() {
+                break;
+            }
+        }
+        match k.rfind(['.', '[']) {
+            Some(i) => k = &k[..i],
+            None => break,
         }
     }
     d
 }
 
-/// The span of the value at a dotted key path (`setup.white[2]`) in `text`.
-fn find_key(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
-    let table = DeTable::parse(text).ok()?;
-    let mut parts: Vec<&str> = key.split('.').collect();
-    let mut index = None;
-    if let Some(last) = parts.last_mut() {
-        if let Some((k, rest)) = last.split_once('[') {
-            index = rest.trim_end_matches(']').parse::<usize>().ok();
-            *last = k;
+/// The span of the value at a dotted key path (`setup.white[2]`).
+fn span_of(table: &DeTable<'_>, key: &str) -> Option<std::ops::Range<usize>> {
+    let mut segs = Vec::new();
+    for part in key.split('.') {
+        let mut it = part.split('[');
+        segs.push(Seg::Key(it.next()?.to_string()));
+        for idx in it {
+            segs.push(Seg::Index(idx.trim_end_matches(']').parse().ok()?));
         }
     }
-    let mut cur: &Spanned<DeValue> = table.get_ref().get(parts[0])?;
-    for p in &parts[1..] {
-        cur = cur.get_ref().as_table()?.get(*p)?;
-    }
-    if let Some(i) = index {
-        if let Some(a) = cur.get_ref().as_array() {
-            if let Some(v) = a.get(i) {
-                return Some(v.span());
-            }
-        }
+    let (first, rest) = segs.split_first()?;
+    let Seg::Key(k) = first else { return None };
+    let mut cur: &Spanned<DeValue<'_>> = table.get(k.as_str())?;
+    for s in rest {
+        cur = match s {
+            Seg::Key(k) => cur.get_ref().as_table()?.get(k.as_str())?,
+            Seg::Index(i) => cur.get_ref().as_array()?.get(*i)?,
+        };
     }
     Some(cur.span())
 }
 
-fn locate_shifted(files: &[SourceFile], span: std::ops::Range<usize>) -> Location {
-    let idx = (span.start as u64 >> 32) as usize;
-    let mask = (1usize << 32) - 1;
-    let file = files.get(idx).unwrap_or(&files[0]);
-    locate(file, (span.start & mask)..(span.end & mask))
+const FILE_SHIFT: u32 = 32;
+const LOCAL_MASK: usize = (1usize << FILE_SHIFT) - 1;
+
+/// Resolves a shifted span; `None` for made-up values and for spans outside every file.
+fn locate_shifted(files: &[SourceFile], span: std::ops::Range<usize>) -> Option<Location> {
+    if span.start == NOWHERE {
+        return None;
+    }
+    let idx = span.start >> FILE_SHIFT;
+    let file = files.get(idx)?;
+    let start = span.start & LOCAL_MASK;
+    let end = if span.end >> FILE_SHIFT == idx {
+        span.end & LOCAL_MASK
+    } else {
+        start
+    };
+    Some(locate(file, start..end.max(start)))
 }
 
 fn locate(file: &SourceFile, span: std::ops::Range<usize>) -> Location {
-    let start = span.start.min(file.text.len());
-    let before = &file.text[..floor_char(&file.text, start)];
+    let start = floor_char(&file.text, span.start.min(file.text.len()));
+    let before = &file.text[..start];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     Location {
         file: file.name.clone(),
         line,
         column,
-        span,
+        span: start..span.end.clamp(start, file.text.len()),
     }
 }
 
@@ -481,25 +1158,26 @@ fn floor_char(s: &str, mut i: usize) -> usize {
     i
 }
 
-fn shift_span(s: std::ops::Range<usize>, off: u64) -> std::ops::Range<usize> {
-    (s.start + off as usize)..(s.end + off as usize)
+fn shift_span(s: std::ops::Range<usize>, file: usize) -> std::ops::Range<usize> {
+    let off = file << FILE_SHIFT;
+    (s.start + off)..(s.end + off)
 }
 
-/// Shifts every span of a table by `off`.
-fn shift_table(t: DeTable<'_>, off: u64) -> DeTable<'_> {
+/// Shifts every span of a table into file `file`'s range.
+fn shift_table(t: DeTable<'_>, file: usize) -> DeTable<'_> {
     let mut out = DeTable::new();
     for (k, v) in t {
-        let ks = shift_span(k.span(), off);
-        out.insert(Spanned::new(ks, k.into_inner()), shift_value(v, off));
+        let ks = shift_span(k.span(), file);
+        out.insert(Spanned::new(ks, k.into_inner()), shift_value(v, file));
     }
     out
 }
 
-fn shift_value(v: Spanned<DeValue<'_>>, off: u64) -> Spanned<DeValue<'_>> {
-    let span = shift_span(v.span(), off);
+fn shift_value(v: Spanned<DeValue<'_>>, file: usize) -> Spanned<DeValue<'_>> {
+    let span = shift_span(v.span(), file);
     let val = match v.into_inner() {
-        DeValue::Array(a) => DeValue::Array(a.into_iter().map(|e| shift_value(e, off)).collect::<DeArray>()),
-        DeValue::Table(t) => DeValue::Table(shift_table(t, off)),
+        DeValue::Array(a) => DeValue::Array(a.into_iter().map(|e| shift_value(e, file)).collect::<DeArray>()),
+        DeValue::Table(t) => DeValue::Table(shift_table(t, file)),
         other => other,
     };
     Spanned::new(span, val)
@@ -511,16 +1189,102 @@ fn merge<'a>(base: &mut DeTable<'a>, child: DeTable<'a>) {
         let (span, val) = (v.span(), v.into_inner());
         match (base.get_mut(k.get_ref().as_ref()), val) {
             (Some(existing), DeValue::Table(ct)) if existing.get_ref().is_table() => {
-                let existing_span = existing.span();
                 let mut taken = std::mem::replace(existing, Spanned::new(0..0, DeValue::Boolean(false))).into_inner();
                 if let DeValue::Table(bt) = &mut taken {
                     merge(bt, ct);
                 }
-                *existing = Spanned::new(if span.start > 0 { span } else { existing_span }, taken);
+                // The child's header: findings about the table point at the child-most file.
+                *existing = Spanned::new(span, taken);
             }
             (_, val) => {
                 base.insert(k, Spanned::new(span, val));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_loads_without_findings() {
+        for (id, _) in BUILTIN {
+            let l = load(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert!(l.warnings.is_empty(), "{id}: {:?}", l.warnings);
+            assert_eq!(l.rules.id(), *id);
+        }
+    }
+
+    #[test]
+    fn keys_table_matches_serde() {
+        // Every key serde writes for a full spec is in KEYS, and every KEYS path is one serde knows.
+        let spec = Rules::builtin("dama").unwrap().spec().clone();
+        let text = toml::to_string(&spec).unwrap();
+        let t = DeTable::parse(&text).unwrap();
+        let mut found = Vec::new();
+        flatten(&text, "", t.get_ref(), &mut found);
+        let mut paths: Vec<String> = found.into_iter().map(|(k, _, _)| k).collect();
+        for (k, v) in t.get_ref() {
+            if v.get_ref().is_table() {
+                paths.push(k.get_ref().to_string());
+            }
+        }
+        for p in &paths {
+            assert!(key_info(p).is_some(), "serde writes `{p}` but KEYS lacks it");
+        }
+        for k in KEYS {
+            assert!(k.path == "extends" || paths.iter().any(|p| p == k.path), "KEYS has `{}` but serde does not", k.path);
+        }
+    }
+
+    #[test]
+    fn all_problems_at_once() {
+        let text = "extends = \"dama\"\n[board]\nwidht = 8\nsquares = \"drak\"\n[capture]\nmandatory = \"yes\"\nmajority = \"maximum\"\n[men]\nmoves = [\"F\", \"X\", \"l\", 3]\n";
+        let e = load_text("t.toml", text, None).unwrap_err();
+        let codes: Vec<_> = e.diagnostics.iter().map(|d| (d.code, d.key.clone().unwrap_or_default())).collect();
+        assert_eq!(
+            codes,
+            [
+                ("E0110", "board.widht".to_string()),
+                ("E0111", "board.squares".to_string()),
+                ("E0113", "capture.mandatory".to_string()),
+                ("E0111", "capture.majority".to_string()),
+                ("E0111", "men.moves[1]".to_string()),
+                ("E0111", "men.moves[2]".to_string()),
+                ("E0113", "men.moves[3]".to_string()),
+            ]
+        );
+        let widht = &e.diagnostics[0];
+        assert_eq!(widht.help.as_deref(), Some("did you mean `width`?"));
+        let loc = widht.location.as_ref().unwrap();
+        assert_eq!((loc.line, loc.column), (3, 1));
+        assert_eq!(e.diagnostics[5].help.as_deref(), Some("did you mean `L`?"));
+    }
+
+    #[test]
+    fn compile_findings_point_at_the_child() {
+        let text = "extends = \"dama\"\n[setup]\nwhite = [\"a2-h3\", \"z9\"]\n";
+        let e = load_text("t.toml", text, None).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{e}");
+        let d = &e.diagnostics[0];
+        assert_eq!((d.code, d.key.as_deref()), ("E0701", Some("setup.white[1]")));
+        let loc = d.location.as_ref().unwrap();
+        assert_eq!((loc.file.as_str(), loc.line, loc.column), ("t.toml", 3, 20));
+    }
+
+    #[test]
+    fn child_identity() {
+        let dir = std::env::temp_dir().join(format!("dama-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("my-keny.toml");
+        std::fs::write(&p, "extends = \"keny\"\n[capture]\nmajority = \"max_pieces\"\n").unwrap();
+        let l = load(p.to_str().unwrap()).unwrap();
+        assert_eq!(l.rules.id(), "my-keny");
+        assert_eq!(l.rules.name(), "Keny (my-keny)");
+        assert!(l.rules.spec().aliases.is_empty());
+        assert!(l.rules.spec().description.is_empty());
+        assert!(!l.rules.spec().sources.is_empty());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

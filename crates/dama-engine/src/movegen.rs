@@ -96,9 +96,18 @@ impl<S: Sink> Dfs<'_, '_, S> {
                 continue;
             }
             let mut l = r.step(v, d);
+            // Landing squares to skip: with `landing_must_continue`, those
+            // from which the capture cannot go on, if another one can.
+            let skip = if landing_any && r.landing_must_continue() {
+                self.dead_ends(v, l, d)
+            } else {
+                0
+            };
             while l != OFF && self.occ & (1u64 << l) == 0 {
-                any = true;
-                self.jump(v, l, king, d);
+                if skip & (1u64 << l) == 0 {
+                    any = true;
+                    self.jump(v, l, king, d);
+                }
                 if !landing_any {
                     break;
                 }
@@ -106,6 +115,56 @@ impl<S: Sink> Dfs<'_, '_, S> {
             }
         }
         any
+    }
+
+    /// For a flying king that jumps `v` in direction `d`, first landing
+    /// square `first`: the landing squares from which the capture cannot go
+    /// on, when at least one landing square lets it go on (else 0).
+    fn dead_ends(&self, v: u8, first: u8, d: AbsDir) -> u64 {
+        let r = self.rules;
+        let vb = 1u64 << v;
+        let enemy = self.enemy & !vb;
+        let occ = if self.immediate { self.occ & !vb } else { self.occ };
+        let (mut dead, mut live) = (0u64, false);
+        let mut l = first;
+        while l != OFF && occ & (1u64 << l) == 0 {
+            if self.king_can_jump(l, d, enemy, occ) {
+                live = true;
+            } else {
+                dead |= 1u64 << l;
+            }
+            l = r.step(l, d);
+        }
+        if live {
+            dead
+        } else {
+            0
+        }
+    }
+
+    /// Whether a king on `sq`, having just jumped in direction `last`, can
+    /// capture again given these enemy and occupied sets.
+    fn king_can_jump(&self, sq: u8, last: AbsDir, enemy: u64, occ: u64) -> bool {
+        let r = self.rules;
+        for d in self.king_dirs.iter() {
+            if r.no_reversal() && d == last.opposite() {
+                continue;
+            }
+            let mut v = r.step(sq, d);
+            if r.king_capture_flying() {
+                while v != OFF && occ & (1u64 << v) == 0 {
+                    v = r.step(v, d);
+                }
+            }
+            if v == OFF || enemy & (1u64 << v) == 0 {
+                continue;
+            }
+            let l = r.step(v, d);
+            if l != OFF && occ & (1u64 << l) == 0 {
+                return true;
+            }
+        }
+        false
     }
 
     fn jump(&mut self, v: u8, l: u8, king: bool, d: AbsDir) {

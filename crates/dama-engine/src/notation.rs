@@ -4,10 +4,12 @@
 //! checks the syntax only; [`Rules::resolve_move`] finds the legal move it
 //! names, or says why there is none.
 
+use crate::color::Color;
 use crate::moves::{Move, MovePath};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::square::Square;
+use crate::spec::{Majority, MidCapturePromotion, Removal};
+use crate::square::{AbsDir, DirSet, Square};
 
 /// Parsed move text: the squares named, in order, and whether it was written as a capture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,11 +31,13 @@ pub enum MoveError {
         /// Why it cannot be read.
         reason: String,
     },
-    /// No legal move matches.
-    #[error("illegal move `{text}`")]
+    /// No legal move matches; `reason` says why, in the game's terms.
+    #[error("`{text}` is not a legal move here: {reason}")]
     Illegal {
         /// What was typed.
         text: String,
+        /// Why it is not legal.
+        reason: IllegalReason,
     },
     /// Several legal moves match.
     #[error("`{text}` is ambiguous: it could be {}", candidates.join(", "))]
@@ -195,11 +199,637 @@ impl Rules {
             1 => Ok(found[0]),
             0 => Err(MoveError::Illegal {
                 text: text.trim().to_string(),
+                reason: self.explain_illegal(pos, &mt),
             }),
             _ => Err(MoveError::Ambiguous {
                 text: text.trim().to_string(),
                 candidates: found.iter().map(|m| self.format_move_full(pos, m)).collect(),
             }),
         }
+    }
+}
+
+/// A direction relative to the side that moves, as the explanations name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DirKind {
+    /// Straight ahead.
+    Forward,
+    /// Straight back.
+    Backward,
+    /// Left or right along the rank.
+    Sideways,
+    /// Any diagonal (used when the piece has no diagonal direction at all).
+    Diagonal,
+    /// Diagonally ahead.
+    DiagonalForward,
+    /// Diagonally back.
+    DiagonalBackward,
+}
+
+impl std::fmt::Display for DirKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DirKind::Forward => "forward",
+            DirKind::Backward => "backward",
+            DirKind::Sideways => "sideways",
+            DirKind::Diagonal => "diagonally",
+            DirKind::DiagonalForward => "diagonally forward",
+            DirKind::DiagonalBackward => "diagonally backward",
+        })
+    }
+}
+
+/// Why move text names no legal move, in the game's terms. Every reason is
+/// derived from the compiled rules, never from a variant's name. Squares
+/// and moves are already written in the variant's notation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    /// The origin square is empty.
+    NoPiece {
+        /// The origin.
+        square: String,
+    },
+    /// The origin holds an opponent's piece.
+    NotYourPiece {
+        /// The origin.
+        square: String,
+        /// Whose piece it is.
+        owner: crate::Color,
+    },
+    /// A capture is available and capturing is mandatory.
+    CaptureMandatory {
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// A capture that takes fewer pieces than the majority rule demands.
+    NotMaximum {
+        /// The number of pieces the legal captures take.
+        count: u32,
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// The capture stops where the piece can (and so must) capture again.
+    Unfinished {
+        /// The legal moves that continue it.
+        continuations: Vec<String>,
+    },
+    /// Men do not move (or capture) in that direction.
+    ManDirection {
+        /// The direction tried.
+        kind: DirKind,
+        /// Whether it was a capture.
+        capture: bool,
+    },
+    /// Kings do not move (or capture) in that direction.
+    KingDirection {
+        /// The direction tried.
+        kind: DirKind,
+        /// Whether it was a capture.
+        capture: bool,
+        /// The lines kings do use, when they are all of one kind
+        /// ("along ranks and files", "diagonally").
+        only: Option<&'static str>,
+    },
+    /// The two squares are not on one rank, file or diagonal.
+    NotALine {
+        /// One end.
+        from: String,
+        /// The other end.
+        to: String,
+    },
+    /// Further than the piece may go in one step.
+    TooFar {
+        /// Whether the piece is a king.
+        king: bool,
+        /// The most squares it may move.
+        max: u32,
+    },
+    /// The destination (or a landing square) is occupied.
+    Occupied {
+        /// The square.
+        square: String,
+    },
+    /// A piece stands in the way.
+    Blocked {
+        /// The first occupied square on the way.
+        square: String,
+    },
+    /// A jump with no piece to capture.
+    NothingToCapture {
+        /// Where the jump starts.
+        from: String,
+        /// Where it lands.
+        to: String,
+    },
+    /// A jump over one's own piece.
+    OwnPiece {
+        /// The square jumped.
+        square: String,
+    },
+    /// A jump over two or more pieces at once.
+    TwoPieces {
+        /// Where the jump starts.
+        from: String,
+        /// Where it lands.
+        to: String,
+    },
+    /// A man captures only an adjacent piece, landing right behind it.
+    ManCaptureShape,
+    /// Kings capture only adjacent pieces here.
+    KingCaptureShort,
+    /// Kings land only on the square right behind the captured piece here.
+    KingLandingAdjacent,
+    /// A 180° turn between two jumps.
+    Reversal,
+    /// A piece already captured in this move cannot be jumped again.
+    CapturedTwice {
+        /// Its square.
+        square: String,
+    },
+    /// A man crowned during a capture stops there in this variant.
+    CrownedStops {
+        /// Where it was crowned.
+        square: String,
+    },
+    /// A friendly jump over something other than the man's own piece.
+    FriendlyJump {
+        /// The square jumped.
+        square: String,
+        /// Whether kings may be jumped too (else only men).
+        over_kings: bool,
+    },
+    /// A linear move that does not leap an unbroken line of own men.
+    LinearMove,
+    /// Nothing more specific could be said: the piece's legal moves.
+    Other {
+        /// The piece, e.g. "man" or "king".
+        piece: &'static str,
+        /// Its square.
+        square: String,
+        /// Its legal moves (empty if it has none).
+        moves: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use IllegalReason as R;
+        match self {
+            R::NoPiece { square } => write!(f, "there is no piece of yours on {square}"),
+            R::NotYourPiece { square, owner } => {
+                write!(f, "the piece on {square} is {owner}'s, and it is {}'s turn", !*owner)
+            }
+            R::CaptureMandatory { captures } => write!(
+                f,
+                "a capture is available and capturing is mandatory: {}",
+                captures.join(", ")
+            ),
+            R::NotMaximum { count, captures } => write!(
+                f,
+                "you must take the maximum, {count} piece{}: {}",
+                if *count == 1 { "" } else { "s" },
+                captures.join(", ")
+            ),
+            R::Unfinished { continuations } => {
+                write!(f, "that capture is not finished: the piece can capture again")?;
+                if !continuations.is_empty() {
+                    write!(f, " ({})", continuations.join(", "))?;
+                }
+                Ok(())
+            }
+            R::ManDirection { kind, capture } => write!(
+                f,
+                "men do not {} {kind} in this variant",
+                if *capture { "capture" } else { "move" }
+            ),
+            R::KingDirection { kind, capture, only } => {
+                let verb = if *capture { "capture" } else { "move" };
+                match only {
+                    Some(lines) => write!(f, "kings {verb} only {lines} here"),
+                    None => write!(f, "kings do not {verb} {kind} here"),
+                }
+            }
+            R::NotALine { from, to } => write!(f, "{from} and {to} are not on one rank, file or diagonal"),
+            R::TooFar { king, max } => write!(
+                f,
+                "a {} moves at most {max} square{} here",
+                if *king { "king" } else { "man" },
+                if *max == 1 { "" } else { "s" }
+            ),
+            R::Occupied { square } => write!(f, "{square} is occupied"),
+            R::Blocked { square } => write!(f, "the way is blocked: {square} is occupied"),
+            R::NothingToCapture { from, to } => write!(f, "there is no piece to capture between {from} and {to}"),
+            R::OwnPiece { square } => write!(f, "the piece on {square} is your own: you cannot capture it"),
+            R::TwoPieces { from, to } => write!(
+                f,
+                "a piece cannot jump two pieces at once (between {from} and {to})"
+            ),
+            R::ManCaptureShape => f.write_str("a man captures an adjacent piece and lands right behind it"),
+            R::KingCaptureShort => f.write_str("kings capture only adjacent pieces here"),
+            R::KingLandingAdjacent => f.write_str("a king lands right behind the piece it captures here"),
+            R::Reversal => f.write_str("a piece may not turn back 180° between two jumps in this variant"),
+            R::CapturedTwice { square } => write!(
+                f,
+                "the piece on {square} is already captured in this move and cannot be jumped twice"
+            ),
+            R::CrownedStops { square } => write!(f, "the man is crowned on {square} and its move ends there"),
+            R::FriendlyJump { square, over_kings } => write!(
+                f,
+                "a man jumps only over {} of its own, and {square} holds none",
+                if *over_kings { "a piece" } else { "a man" }
+            ),
+            R::LinearMove => f.write_str(
+                "a man leaps only over an unbroken line of its own men, onto the empty square right behind it",
+            ),
+            R::Other { piece, square, moves } => {
+                if moves.is_empty() {
+                    write!(f, "the {piece} on {square} has no legal move")
+                } else {
+                    write!(
+                        f,
+                        "the {piece} on {square} cannot go there; its legal moves are {}",
+                        moves.join(", ")
+                    )
+                }
+            }
+        }
+    }
+}
+
+impl MoveText {
+    /// Whether this text describes the path up to a landing square before its
+    /// end (the capture stopped early).
+    fn matches_path_prefix(&self, path: &MovePath) -> bool {
+        (1..path.landings.len()).any(|k| {
+            self.matches_path(&MovePath {
+                from: path.from,
+                landings: path.landings[..k].to_vec(),
+                captures: path.captures[..k.min(path.captures.len())].to_vec(),
+            })
+        })
+    }
+}
+
+/// The direction from `a` to `b` and the distance, if they share a rank, file or diagonal.
+fn line_between(a: Square, b: Square) -> Option<(AbsDir, u32)> {
+    let df = b.file() as i32 - a.file() as i32;
+    let dr = b.rank() as i32 - a.rank() as i32;
+    if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    let d = AbsDir::ALL
+        .into_iter()
+        .find(|d| d.delta() == (df.signum() as i8, dr.signum() as i8))?;
+    Some((d, df.abs().max(dr.abs()) as u32))
+}
+
+/// How the mover sees direction `d`, named against the directions it has.
+fn dir_kind(d: AbsDir, us: Color, allowed: DirSet) -> DirKind {
+    let (mut df, mut dr) = d.delta();
+    if us == Color::Black {
+        (df, dr) = (-df, -dr);
+    }
+    if df == 0 {
+        return if dr > 0 { DirKind::Forward } else { DirKind::Backward };
+    }
+    if dr == 0 {
+        return DirKind::Sideways;
+    }
+    if !allowed.iter().any(|a| !a.is_orthogonal()) {
+        return DirKind::Diagonal;
+    }
+    if dr > 0 {
+        DirKind::DiagonalForward
+    } else {
+        DirKind::DiagonalBackward
+    }
+}
+
+/// "along ranks and files" / "diagonally" when every direction of `set` is of one kind.
+fn only_lines(set: DirSet) -> Option<&'static str> {
+    if set.is_empty() {
+        None
+    } else if set.iter().all(AbsDir::is_orthogonal) {
+        Some("along ranks and files")
+    } else if set.iter().all(|d| !d.is_orthogonal()) {
+        Some("diagonally")
+    } else {
+        None
+    }
+}
+
+fn union(a: DirSet, b: DirSet) -> DirSet {
+    DirSet(a.0 | b.0)
+}
+
+impl Rules {
+    /// These rules with a change to the spec (to ask "would it be legal if …?").
+    fn relaxed(&self, change: impl FnOnce(&mut crate::spec::VariantSpec)) -> Option<Rules> {
+        let mut spec = self.spec().clone();
+        change(&mut spec);
+        Rules::compile(&spec).ok().map(|(r, _)| r)
+    }
+
+    /// Whether `mt` names `m` in `pos` under these rules.
+    fn text_names(&self, pos: &Position, mt: &MoveText, m: &Move) -> bool {
+        m.from() == mt.squares[0]
+            && Some(&m.to()) == mt.squares.last()
+            && (mt.squares.len() == 2 || self.move_paths(pos, m).iter().any(|p| mt.matches_path(p)))
+    }
+
+    /// Whether `mt` stops early on a path of `m`.
+    fn text_stops_on(&self, pos: &Position, mt: &MoveText, m: &Move) -> bool {
+        m.from() == mt.squares[0]
+            && m.is_capture()
+            && self.move_paths(pos, m).iter().any(|p| mt.matches_path_prefix(p))
+    }
+
+    /// Why `mt`, which names no legal move of `pos`, is illegal, in the
+    /// game's terms. Derived from the rules only: the text is compared with
+    /// the moves the rules would allow without the majority rule or without
+    /// compulsory capture, then checked step by step against the pieces'
+    /// directions, ranges and capture rules.
+    pub fn explain_illegal(&self, pos: &Position, mt: &MoveText) -> IllegalReason {
+        use IllegalReason as R;
+        let from = mt.squares[0];
+        let us = pos.side_to_move();
+        let piece = match pos.piece_at(from) {
+            None => {
+                return R::NoPiece {
+                    square: self.square_name(from),
+                }
+            }
+            Some(p) if p.color() != us => {
+                return R::NotYourPiece {
+                    square: self.square_name(from),
+                    owner: p.color(),
+                }
+            }
+            Some(p) => p,
+        };
+        let legal = self.legal_moves(pos);
+        let captures: Vec<String> = legal
+            .iter()
+            .filter(|m| m.is_capture())
+            .map(|m| self.format_move_full(pos, m))
+            .collect();
+        let max = legal.iter().map(Move::capture_count).max().unwrap_or(0);
+
+        // A capture stopped where the piece can (must) go on.
+        let continuations: Vec<String> = legal
+            .iter()
+            .filter(|m| self.text_stops_on(pos, mt, m))
+            .map(|m| self.format_move_full(pos, m))
+            .collect();
+        if !continuations.is_empty() {
+            return R::Unfinished { continuations };
+        }
+        // Legal but for the majority rule.
+        if self.majority() != Majority::None && max > 0 {
+            if let Some(r) = self.relaxed(|s| s.capture.majority = Majority::None) {
+                let rl = r.legal_moves(pos);
+                if rl
+                    .iter()
+                    .any(|m| r.text_names(pos, mt, m) || r.text_stops_on(pos, mt, m))
+                {
+                    return R::NotMaximum { count: max, captures };
+                }
+            }
+        }
+        // Legal but for compulsory capture.
+        if self.mandatory() && !captures.is_empty() {
+            if let Some(r) = self.relaxed(|s| {
+                s.capture.mandatory = false;
+                s.capture.majority = Majority::None;
+            }) {
+                let rl = r.legal_moves(pos);
+                if rl.iter().any(|m| !m.is_capture() && r.text_names(pos, mt, m)) {
+                    return R::CaptureMandatory { captures };
+                }
+            }
+        }
+        // Step by step.
+        match self.explain_steps(pos, mt, piece.is_king()) {
+            Err(reason) => return reason,
+            Ok(Some(taken)) if taken > 0 => {
+                if taken < max {
+                    return R::NotMaximum { count: max, captures };
+                }
+                let cont: Vec<String> = legal
+                    .iter()
+                    .filter(|m| m.from() == from && m.is_capture())
+                    .map(|m| self.format_move_full(pos, m))
+                    .collect();
+                if !cont.is_empty() && self.mandatory() {
+                    return R::Unfinished { continuations: cont };
+                }
+            }
+            Ok(_) => {
+                if self.mandatory() && !captures.is_empty() {
+                    return R::CaptureMandatory { captures };
+                }
+            }
+        }
+        R::Other {
+            piece: if piece.is_king() { "king" } else { "man" },
+            square: self.square_name(from),
+            moves: legal
+                .iter()
+                .filter(|m| m.from() == from)
+                .map(|m| self.format_move_full(pos, m))
+                .collect(),
+        }
+    }
+
+    /// Checks the text's steps against the pieces' powers. `Err` gives the
+    /// first broken rule; `Ok(Some(n))` means a well-formed capture of `n`
+    /// pieces, `Ok(None)` a well-formed quiet move.
+    fn explain_steps(&self, pos: &Position, mt: &MoveText, king: bool) -> Result<Option<u32>, IllegalReason> {
+        use IllegalReason as R;
+        let us = pos.side_to_move();
+        let side = *self.side(us);
+        let from = mt.squares[0];
+        let mut occ = pos.occupied() & !from.bit();
+        let own = pos.pieces(us) & !from.bit();
+        let mut enemy = pos.pieces(!us);
+        let mut dead = 0u64;
+        let immediate = self.removal() == Removal::Immediate;
+        let mut king = king;
+        let mut last: Option<AbsDir> = None;
+        let name = |s: Square| self.square_name(s);
+        let n_steps = mt.squares.len() - 1;
+        for (i, w) in mt.squares.windows(2).enumerate() {
+            let (a, b) = (w[0], w[1]);
+            let chain = !king && side.man_friendly_jumps.iter().next().is_some() && self.friendly_jump_chain();
+            let Some((d, n)) = line_between(a, b) else {
+                if chain && n_steps == 1 && !mt.capture {
+                    return Ok(None);
+                }
+                return Err(R::NotALine { from: name(a), to: name(b) });
+            };
+            // The squares strictly between a and b.
+            let mut between = Vec::new();
+            let mut s = a.index();
+            for _ in 1..n {
+                s = self.step(s, d);
+                if s == crate::rules::OFF {
+                    break;
+                }
+                between.push(Square::from_index_masked(s));
+            }
+            let enemies: Vec<Square> = between.iter().copied().filter(|q| enemy & q.bit() != 0).collect();
+            if enemies.is_empty() && dead & between.iter().fold(0, |bb, q| bb | q.bit()) == 0 && n_steps == 1 {
+                // No capture on the way: a quiet move.
+                self.explain_quiet(pos, a, b, d, n, king, occ, own)?;
+                if mt.capture && !between.iter().any(|q| own & q.bit() != 0) {
+                    return Err(R::NothingToCapture { from: name(a), to: name(b) });
+                }
+                return Ok(None);
+            }
+            if occ & b.bit() != 0 {
+                return Err(R::Occupied { square: name(b) });
+            }
+            if let Some(q) = between.iter().find(|q| dead & q.bit() != 0) {
+                return Err(R::CapturedTwice { square: name(*q) });
+            }
+            if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {
+                return Err(R::OwnPiece { square: name(*q) });
+            }
+            let v = match enemies.as_slice() {
+                [] => return Err(R::NothingToCapture { from: name(a), to: name(b) }),
+                [v] => *v,
+                _ => return Err(R::TwoPieces { from: name(a), to: name(b) }),
+            };
+            if king {
+                if !side.king_captures.contains(d) {
+                    return Err(R::KingDirection {
+                        kind: dir_kind(d, us, side.king_captures),
+                        capture: true,
+                        only: only_lines(side.king_captures),
+                    });
+                }
+                if !self.king_capture_flying() && self.step(a.index(), d) != v.index() {
+                    return Err(R::KingCaptureShort);
+                }
+                if !self.landing_any() && self.step(v.index(), d) != b.index() {
+                    return Err(R::KingLandingAdjacent);
+                }
+            } else {
+                if !side.man_captures.contains(d) {
+                    return Err(R::ManDirection {
+                        kind: dir_kind(d, us, side.man_captures),
+                        capture: true,
+                    });
+                }
+                if n != 2 {
+                    return Err(R::ManCaptureShape);
+                }
+            }
+            if self.no_reversal() && last == Some(d.opposite()) {
+                return Err(R::Reversal);
+            }
+            last = Some(d);
+            enemy &= !v.bit();
+            dead |= v.bit();
+            if immediate {
+                occ &= !v.bit();
+            }
+            if !king && side.promotion & b.bit() != 0 {
+                match self.promote_mid_capture() {
+                    MidCapturePromotion::Stop if i + 1 < n_steps => {
+                        return Err(R::CrownedStops { square: name(b) });
+                    }
+                    MidCapturePromotion::PromoteAndContinue => king = true,
+                    _ => {}
+                }
+            }
+        }
+        Ok(Some(dead.count_ones()))
+    }
+
+    /// Checks a one-step quiet move.
+    #[allow(clippy::too_many_arguments)]
+    fn explain_quiet(
+        &self,
+        pos: &Position,
+        a: Square,
+        b: Square,
+        d: AbsDir,
+        n: u32,
+        king: bool,
+        occ: u64,
+        own: u64,
+    ) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let us = pos.side_to_move();
+        let side = self.side(us);
+        let name = |s: Square| self.square_name(s);
+        let first_between = |occ: u64| {
+            let mut s = a.index();
+            for _ in 1..n {
+                s = self.step(s, d);
+                if s == crate::rules::OFF {
+                    return None;
+                }
+                if occ & (1u64 << s) != 0 {
+                    return Some(Square::from_index_masked(s));
+                }
+            }
+            None
+        };
+        if king {
+            if !side.king_moves.contains(d) {
+                return Err(R::KingDirection {
+                    kind: dir_kind(d, us, side.king_moves),
+                    capture: false,
+                    only: only_lines(side.king_moves),
+                });
+            }
+            if n > self.king_range() as u32 {
+                return Err(R::TooFar {
+                    king: true,
+                    max: self.king_range() as u32,
+                });
+            }
+            if occ & b.bit() != 0 {
+                return Err(R::Occupied { square: name(b) });
+            }
+            if let Some(q) = first_between(occ) {
+                return Err(R::Blocked { square: name(q) });
+            }
+            return Ok(());
+        }
+        let all = union(union(side.man_steps, side.man_linear), side.man_friendly_jumps);
+        if !all.contains(d) {
+            return Err(R::ManDirection {
+                kind: dir_kind(d, us, all),
+                capture: false,
+            });
+        }
+        if occ & b.bit() != 0 {
+            return Err(R::Occupied { square: name(b) });
+        }
+        if n == 1 {
+            if !side.man_steps.contains(d) {
+                return Err(R::ManDirection {
+                    kind: dir_kind(d, us, side.man_steps),
+                    capture: false,
+                });
+            }
+            return Ok(());
+        }
+        if side.man_linear.contains(d) {
+            return Err(R::LinearMove);
+        }
+        if side.man_friendly_jumps.contains(d) && n == 2 {
+            let mid = Square::from_index_masked(self.step(a.index(), d));
+            return Err(R::FriendlyJump {
+                square: name(mid),
+                over_kings: self.friendly_jump_over_kings(),
+            });
+        }
+        let _ = own;
+        Err(R::TooFar { king: false, max: 1 })
     }
 }

@@ -69,6 +69,7 @@ pub struct Rules {
     king_range: u8,
     king_capture_flying: bool,
     landing_any: bool,
+    landing_must_continue: bool,
     mandatory: bool,
     majority: Majority,
     removal: Removal,
@@ -301,6 +302,13 @@ impl Rules {
                 "the majority rule has little meaning when capturing is optional",
             ));
         }
+        if spec.kings.landing_must_continue && spec.kings.landing == Landing::AdjacentBeyond {
+            diags.push(Diagnostic::warning(
+                "W0404",
+                Some("kings.landing_must_continue"),
+                "landing_must_continue has no effect with landing = \"adjacent_beyond\": there is only one landing square",
+            ));
+        }
         if spec.kings.capture_range == CaptureRange::Short && spec.kings.landing == Landing::AnyBeyond {
             diags.push(Diagnostic::warning(
                 "W0403",
@@ -415,6 +423,7 @@ impl Rules {
             king_range,
             king_capture_flying: spec.kings.capture_range == CaptureRange::Flying,
             landing_any: spec.kings.landing == Landing::AnyBeyond,
+            landing_must_continue: spec.kings.landing_must_continue && spec.kings.landing == Landing::AnyBeyond,
             mandatory: spec.capture.mandatory,
             majority: spec.capture.majority,
             removal: spec.capture.removal,
@@ -492,6 +501,12 @@ impl Rules {
     #[inline]
     pub fn landing_any(&self) -> bool {
         self.landing_any
+    }
+    /// Whether a king must land where its capture can go on (see
+    /// [`crate::spec::KingsSpec::landing_must_continue`]).
+    #[inline]
+    pub fn landing_must_continue(&self) -> bool {
+        self.landing_must_continue
     }
     /// Whether capturing is mandatory.
     #[inline]

@@ -61,6 +61,11 @@ pub struct BoardSpec {
     /// How squares are named in notation.
     #[serde(default)]
     pub notation: SquareNotation,
+    /// Whether the board is drawn checkered. Cosmetic only: which squares
+    /// are played on is `squares`. Turkish boards are plain; Croda and
+    /// Dameo are played on a checkered board with every square in use.
+    #[serde(default)]
+    pub checkered: bool,
 }
 
 /// Which squares of the board are played on.
@@ -227,6 +232,12 @@ pub struct KingsSpec {
     /// Where a king lands after jumping: any empty square beyond the
     /// captured piece, or only the one immediately beyond.
     pub landing: Landing,
+    /// With `landing = "any_beyond"`: when the capture can go on from some
+    /// of the squares beyond the captured piece, the king must land on one
+    /// of those and go on (Russian rules). Off, a king may stop on any
+    /// square beyond. The majority rule implies it.
+    #[serde(default)]
+    pub landing_must_continue: bool,
 }
 
 /// A king's move range.
@@ -494,4 +505,120 @@ pub struct PdnSpec {
     /// draughts); 0 means none is assigned, and no GameType tag is written.
     #[serde(default)]
     pub game_type: u32,
+}
+
+/// One key of the variant format, for diagnostics and documentation.
+///
+/// [`KEYS`] lists every key a variant file may contain. Serde stays the
+/// judge of what is valid; this table only adds words (types, defaults,
+/// allowed values) to its findings. A test checks that the two agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyInfo {
+    /// Dotted path, such as `capture.majority`.
+    pub path: &'static str,
+    /// The value's type in words.
+    pub ty: &'static str,
+    /// The default, as TOML text; `None` when a root variant must state the key.
+    pub default: Option<&'static str>,
+    /// The allowed words, for keys that take one of a fixed set of strings.
+    pub allowed: &'static [&'static str],
+}
+
+const fn key(path: &'static str, ty: &'static str, default: Option<&'static str>) -> KeyInfo {
+    KeyInfo {
+        path,
+        ty,
+        default,
+        allowed: &[],
+    }
+}
+
+const fn choice(path: &'static str, default: Option<&'static str>, allowed: &'static [&'static str]) -> KeyInfo {
+    KeyInfo {
+        path,
+        ty: "string",
+        default,
+        allowed,
+    }
+}
+
+const DIRS: &str = "array of directions";
+const SQUARES: &str = "array of squares or ranges";
+
+/// Every key of the variant format, section by section.
+pub const KEYS: &[KeyInfo] = &[
+    key("extends", "string (a variant id or a path)", Some("none")),
+    key("id", "string", None),
+    key("name", "string", None),
+    key("aliases", "array of strings", Some("[]")),
+    key("description", "string", Some("\"\"")),
+    key("sources", "array of strings", Some("[]")),
+    key("board", "table", None),
+    key("board.width", "integer, 1 to 8", None),
+    key("board.height", "integer, 1 to 8", None),
+    choice("board.squares", Some("\"all\""), SquareSet::VARIANTS),
+    choice("board.notation", Some("\"algebraic\""), SquareNotation::VARIANTS),
+    key("board.checkered", "boolean", Some("false")),
+    key("setup", "table", None),
+    key("setup.white", SQUARES, None),
+    key("setup.black", SQUARES, None),
+    key("setup.white_kings", SQUARES, Some("[]")),
+    key("setup.black_kings", SQUARES, Some("[]")),
+    choice("setup.first", None, Side::VARIANTS),
+    key("men", "table", None),
+    KeyInfo {
+        allowed: RelDir::VARIANTS,
+        ..key("men.moves", DIRS, None)
+    },
+    KeyInfo {
+        allowed: RelDir::VARIANTS,
+        ..key("men.captures", DIRS, None)
+    },
+    KeyInfo {
+        allowed: RelDir::VARIANTS,
+        ..key("men.friendly_jumps", DIRS, Some("[]"))
+    },
+    choice("men.friendly_jump_over", Some("\"men\""), JumpOver::VARIANTS),
+    key("men.friendly_jump_chain", "boolean", Some("false")),
+    KeyInfo {
+        allowed: RelDir::VARIANTS,
+        ..key("men.linear_moves", DIRS, Some("[]"))
+    },
+    key("kings", "table", None),
+    KeyInfo {
+        allowed: RelDir::VARIANTS,
+        ..key("kings.moves", DIRS, None)
+    },
+    key("kings.move_range", "\"flying\" or an integer of at least 1", None),
+    KeyInfo {
+        allowed: RelDir::VARIANTS,
+        ..key("kings.captures", DIRS, None)
+    },
+    choice("kings.capture_range", None, CaptureRange::VARIANTS),
+    choice("kings.landing", None, Landing::VARIANTS),
+    key("kings.landing_must_continue", "boolean", Some("false")),
+    key("capture", "table", None),
+    key("capture.mandatory", "boolean", None),
+    choice("capture.majority", None, Majority::VARIANTS),
+    choice("capture.removal", None, Removal::VARIANTS),
+    key("capture.no_reversal", "boolean", None),
+    choice("capture.promote_mid_capture", None, MidCapturePromotion::VARIANTS),
+    key("promotion", "table", None),
+    key("promotion.rank", "\"last\" or an integer of at least 1", None),
+    key("end", "table", None),
+    choice("end.no_legal_move", None, NoMoveResult::VARIANTS),
+    key("end.threefold_repetition", "boolean", None),
+    choice("end.lone_piece", None, LonePiece::VARIANTS),
+    key("end.lone_piece_unless_capture", "boolean", Some("true")),
+    choice("end.king_vs_king", None, KingVsKing::VARIANTS),
+    key("end.no_capture_draw_plies", "integer, 0 = off", None),
+    key("end.kings_only_draw_plies", "integer, 0 = off", Some("0")),
+    key("pdn", "table", Some("{}")),
+    key("pdn.game_type", "integer, 0 = none", Some("0")),
+];
+
+/// The description of the key at `path` (`men.moves`, or `men.moves[2]` for an element).
+pub fn key_info(path: &str) -> Option<&'static KeyInfo> {
+    let path = path.split('[').next().unwrap_or(path);
+    KEYS.iter().find(|k| k.path == path)
 }

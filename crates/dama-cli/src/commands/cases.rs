@@ -1,13 +1,385 @@
-//! `dama cases` (being written)
+//! `dama cases <dir>...`: render rule cases, or check them against their snapshots.
+//!
+//! A case `foo.toml` keeps its snapshot next to it in `foo.snap` (insta's
+//! file format: a `---` header, then the rendering), so the same files serve
+//! `cargo test` and this command. See docs/testing-rules.md.
+
+use std::path::{Path, PathBuf};
+
+use dama_engine::case::{self, CaseError, FileKind, RuleCase};
+use dama_engine::Rules;
 
 use super::Ctx;
 use crate::exit::Exit;
+use crate::render;
 
 /// Arguments of `dama cases`.
 #[derive(Debug, clap::Args)]
-pub struct CasesArgs {}
+pub struct CasesArgs {
+    /// Case files, or directories searched (recursively) for `.toml` case files.
+    /// Variant files found there are skipped.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Compare each rendering with the stored snapshot (`<case>.snap`); show
+    /// what changed and exit 1 on any difference.
+    #[arg(long, conflicts_with = "update")]
+    pub check: bool,
+    /// Write (accept) the snapshot of every case that is new or changed.
+    #[arg(long)]
+    pub update: bool,
+    /// Play every case under this variant (a built-in id or a .toml file)
+    /// instead of the one each case names: see which cases a rule change moves.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Lines of unchanged context shown around each change.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub context: usize,
+}
 
-pub fn run(_ctx: &Ctx, _args: CasesArgs) -> Exit {
-    eprintln!("error: `dama cases` is not available in this build yet");
-    Exit::Failure
+/// How one case fared.
+enum Status {
+    Ok,
+    Changed,
+    New,
+    Updated,
+    Error,
+}
+
+pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
+    let files = match case::find_toml_files(&args.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{}: {e}", err_label(ctx));
+            return Exit::Failure;
+        }
+    };
+    let override_rules = match &args.variant {
+        Some(v) => match ctx.load_variant(v) {
+            Ok(l) => Some(l.rules),
+            Err(e) => return e,
+        },
+        None => None,
+    };
+    if let Some(v) = &args.variant {
+        eprintln!("note: every case is played under `{v}` instead of the variant it names");
+    }
+    let mut cases: Vec<PathBuf> = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        match case::classify(&text) {
+            FileKind::Variant => {
+                if args.paths.iter().any(|p| p == &f) {
+                    eprintln!("note: skipping {}: it is a variant file, not a rule case", f.display());
+                }
+            }
+            _ => cases.push(f),
+        }
+    }
+    if cases.is_empty() {
+        eprintln!("{}: no rule cases found in {}", err_label(ctx), list(&args.paths));
+        return Exit::Failure;
+    }
+
+    let mode = if args.check {
+        "check"
+    } else if args.update {
+        "update"
+    } else {
+        "render"
+    };
+    let (mut ok, mut changed, mut new, mut updated, mut errors, mut unmet) = (0, 0, 0, 0, 0, 0);
+    let many = cases.len() > 1;
+    for (i, path) in cases.iter().enumerate() {
+        let (status, failures) = one(ctx, path, override_rules.as_ref(), mode, many && i > 0, args.context);
+        if !failures.is_empty() {
+            unmet += 1;
+            for f in &failures {
+                eprintln!("{}: {}: {f}", err_label(ctx), path.display());
+            }
+        }
+        match status {
+            Status::Ok => ok += 1,
+            Status::Changed => changed += 1,
+            Status::New => new += 1,
+            Status::Updated => updated += 1,
+            Status::Error => errors += 1,
+        }
+    }
+    let n = cases.len();
+    let mut parts = Vec::new();
+    match mode {
+        "check" => {
+            parts.push(format!("{ok} ok"));
+            if changed > 0 {
+                parts.push(format!("{changed} changed"));
+            }
+            if new > 0 {
+                parts.push(format!("{new} without a snapshot"));
+            }
+        }
+        "update" => {
+            parts.push(format!("{ok} unchanged"));
+            parts.push(format!("{updated} written"));
+        }
+        _ => parts.push(format!("{} rendered", n - errors)),
+    }
+    if errors > 0 {
+        parts.push(format!("{errors} failed to render"));
+    }
+    if unmet > 0 {
+        parts.push(format!("{unmet} with unmet expectations"));
+    }
+    eprintln!("{n} case{}: {}", if n == 1 { "" } else { "s" }, parts.join(", "));
+    if changed + new > 0 {
+        eprintln!("run `dama cases {} --update` to accept the new renderings", list(&args.paths));
+    }
+    if changed + new + errors + unmet > 0 {
+        Exit::Failure
+    } else {
+        Exit::Success
+    }
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn err_label(ctx: &Ctx) -> String {
+    paint("error", "1;31", ctx.color_err)
+}
+
+fn paint(s: &str, code: &str, on: bool) -> String {
+    if on {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
+}
+
+/// Renders one case; in check/update mode compares with / writes its snapshot.
+fn one(
+    ctx: &Ctx,
+    path: &Path,
+    override_rules: Option<&Rules>,
+    mode: &str,
+    separate: bool,
+    context: usize,
+) -> (Status, Vec<String>) {
+    let rendered = render_case(path, override_rules);
+    let rendered = match rendered {
+        Ok(r) => r,
+        Err(e) => {
+            report_error(ctx, path, &e);
+            return (Status::Error, Vec::new());
+        }
+    };
+    let snap = case::snapshot_path(path);
+    match mode {
+        "render" => {
+            if separate {
+                println!();
+            }
+            if separate || override_rules.is_some() || true {
+                println!("{}", paint(&format!("==> {} <==", path.display()), "1", ctx.color_out));
+            }
+            print!("{}", rendered.text);
+            (Status::Ok, rendered.failures)
+        }
+        _ => {
+            let existing = std::fs::read_to_string(&snap).ok();
+            let same = existing.as_deref().is_some_and(|t| case::snapshot_matches(t, &rendered.text));
+            if same {
+                if mode == "check" {
+                    println!("{} {}", paint("ok     ", "32", ctx.color_out), path.display());
+                }
+                return (Status::Ok, rendered.failures);
+            }
+            if mode == "update" {
+                let header = existing.as_deref().and_then(case::snapshot_header);
+                let text = case::snapshot_file(header, &input_name(path), &rendered.text);
+                return match std::fs::write(&snap, text) {
+                    Ok(()) => {
+                        println!(
+                            "{} {}",
+                            paint(if existing.is_some() { "updated" } else { "created" }, "33", ctx.color_out),
+                            snap.display()
+                        );
+                        (Status::Updated, rendered.failures)
+                    }
+                    Err(e) => {
+                        eprintln!("{}: cannot write {}: {e}", err_label(ctx), snap.display());
+                        (Status::Error, rendered.failures)
+                    }
+                };
+            }
+            match existing {
+                None => {
+                    println!(
+                        "{} {} (no snapshot at {})",
+                        paint("new    ", "33", ctx.color_out),
+                        path.display(),
+                        snap.display()
+                    );
+                    for l in rendered.text.lines() {
+                        println!("  {}", paint(&format!("+{l}"), "32", ctx.color_out));
+                    }
+                    (Status::New, rendered.failures)
+                }
+                Some(old) => {
+                    println!("{} {}", paint("CHANGED", "1;31", ctx.color_out), path.display());
+                    print!(
+                        "{}",
+                        diff_text(case::snapshot_body(&old), rendered.text.trim_end(), context, ctx.color_out)
+                    );
+                    (Status::Changed, rendered.failures)
+                }
+            }
+        }
+    }
+}
+
+/// The snapshot's `input_file`: the case path relative to the current directory.
+fn input_name(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let p = cwd
+        .as_deref()
+        .and_then(|c| path.canonicalize().ok().and_then(|p| p.strip_prefix(c).ok().map(Path::to_path_buf)))
+        .unwrap_or_else(|| path.to_path_buf());
+    p.display().to_string()
+}
+
+fn render_case(path: &Path, override_rules: Option<&Rules>) -> Result<case::Rendered, CaseError> {
+    let c = RuleCase::read(path)?;
+    match override_rules {
+        Some(r) => c.render(r),
+        None => c.render(&c.load_rules(path)?),
+    }
+}
+
+fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
+    match e {
+        CaseError::Toml { message, line, column } if *line > 0 => {
+            eprintln!("{}: {}:{line}:{column}: {message}", err_label(ctx), path.display());
+            if let Ok(text) = std::fs::read_to_string(path) {
+                if let Some(src) = text.lines().nth(line - 1) {
+                    let num = line.to_string();
+                    let pad = " ".repeat(num.len());
+                    eprintln!("{pad} |\n{num} | {src}\n{pad} | {}^", " ".repeat(column.saturating_sub(1)));
+                }
+            }
+        }
+        CaseError::Variant { name, error } => {
+            eprintln!("{}: {}: variant `{name}` does not load", err_label(ctx), path.display());
+            for d in &error.diagnostics {
+                eprint!("{}", render::diagnostic(d, &error.files, ctx.color_err));
+            }
+        }
+        other => eprintln!("{}: {}: {other}", err_label(ctx), path.display()),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A small line diff (longest common subsequence; renderings are short).
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op<'a> {
+    Same(&'a str),
+    Del(&'a str),
+    Add(&'a str),
+}
+
+fn diff_lines<'a>(old: &[&'a str], new: &[&'a str]) -> Vec<Op<'a>> {
+    let (n, m) = (old.len(), new.len());
+    // lcs[i][j] = LCS length of old[i..] and new[j..]
+    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if old[i] == new[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut ops = Vec::new();
+    while i < n && j < m {
+        if old[i] == new[j] {
+            ops.push(Op::Same(old[i]));
+            i += 1;
+            j += 1;
+        } else if lcs[i + 1][j] >= lcs[i][j + 1] {
+            ops.push(Op::Del(old[i]));
+            i += 1;
+        } else {
+            ops.push(Op::Add(new[j]));
+            j += 1;
+        }
+    }
+    ops.extend(old[i..].iter().map(|l| Op::Del(l)));
+    ops.extend(new[j..].iter().map(|l| Op::Add(l)));
+    ops
+}
+
+/// `-old` / `+new` lines with `context` unchanged lines around each change,
+/// and `@@ line N @@` markers (line numbers of the stored snapshot).
+fn diff_text(old: &str, new: &str, context: usize, color: bool) -> String {
+    let old_l: Vec<&str> = old.lines().collect();
+    let new_l: Vec<&str> = new.lines().collect();
+    let ops = diff_lines(&old_l, &new_l);
+    let changed: Vec<usize> = ops
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| !matches!(o, Op::Same(_)))
+        .map(|(i, _)| i)
+        .collect();
+    let mut show = vec![false; ops.len()];
+    for &c in &changed {
+        let lo = c.saturating_sub(context);
+        let hi = (c + context).min(ops.len().saturating_sub(1));
+        for s in show.iter_mut().take(hi + 1).skip(lo) {
+            *s = true;
+        }
+    }
+    let mut out = String::new();
+    let mut old_no = 0usize;
+    let mut last_shown: Option<usize> = None;
+    for (i, op) in ops.iter().enumerate() {
+        if show[i] {
+            if last_shown.is_none_or(|l| l + 1 != i) {
+                out.push_str(&format!("  {}\n", paint(&format!("@@ line {} @@", old_no + 1), "36", color)));
+            }
+            last_shown = Some(i);
+            match op {
+                Op::Same(l) => out.push_str(&format!("   {l}\n")),
+                Op::Del(l) => out.push_str(&format!("  {}\n", paint(&format!("-{l}"), "31", color))),
+                Op::Add(l) => out.push_str(&format!("  {}\n", paint(&format!("+{l}"), "32", color))),
+            }
+        }
+        if !matches!(op, Op::Add(_)) {
+            old_no += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_shows_only_changes_with_context() {
+        let old = "a\nb\nc\nd\ne\nf\ng";
+        let new = "a\nb\nc\nD\ne\nf\ng";
+        let d = diff_text(old, new, 1, false);
+        assert_eq!(d, "  @@ line 3 @@\n   c\n  -d\n  +D\n   e\n");
+    }
+
+    #[test]
+    fn diff_of_insertions_and_deletions() {
+        let d = diff_text("x\ny", "x\ny\nz", 0, false);
+        assert_eq!(d, "  @@ line 3 @@\n  +z\n");
+        let d = diff_text("x\ny\nz", "y", 0, false);
+        assert_eq!(d, "  @@ line 1 @@\n  -x\n  @@ line 3 @@\n  -z\n");
+    }
 }

@@ -1,13 +1,280 @@
-//! `dama replay` (being written)
+//! `dama replay game.pdn`: check every move of every game in a PDN record
+//! and show each game.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use dama_engine::pdn::{self, PdnError, PdnGame};
+use dama_engine::{Game, Loaded, Rules};
 
 use super::Ctx;
+use crate::cli::Format;
 use crate::exit::Exit;
+use crate::render;
+
+/// Largest record read, in bytes.
+const MAX_PDN_BYTES: u64 = 64 << 20;
 
 /// Arguments of `dama replay`.
 #[derive(Debug, clap::Args)]
-pub struct ReplayArgs {}
+pub struct ReplayArgs {
+    /// The PDN file to check (`-` reads standard input).
+    pub file: String,
+    /// The variant (built-in id or .toml path) for games whose record does not
+    /// name one; when given, it also overrides the variant the record names.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Print only one summary line per game (no tags, moves or board).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
 
-pub fn run(_ctx: &Ctx, _args: ReplayArgs) -> Exit {
-    eprintln!("error: `dama replay` is not available in this build yet");
-    Exit::Failure
+pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
+    let text = match read_input(&args.file) {
+        Ok(t) => t,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return Exit::Failure;
+        }
+    };
+    let games = match pdn::read_games(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            report(ctx, &args.file, &text, &e);
+            return Exit::Failure;
+        }
+    };
+    if games.is_empty() {
+        eprintln!("error: {}: no game found (a PDN game is tags such as [Event \"?\"] and moves ending with a result)", args.file);
+        return Exit::Failure;
+    }
+    let base_dir = if args.file == "-" {
+        None
+    } else {
+        Path::new(&args.file).parent()
+    };
+    // The variant given on the command line, loaded once.
+    let forced: Option<Loaded> = match &args.variant {
+        Some(v) => match ctx.load_variant(v) {
+            Ok(l) => Some(l),
+            Err(e) => return e,
+        },
+        None => None,
+    };
+    let mut json = Vec::new();
+    let total = games.len();
+    for (i, g) in games.iter().enumerate() {
+        let rules: Arc<Rules> = match &forced {
+            Some(l) => {
+                if let Some(named) = g.variant_name(base_dir) {
+                    if named != l.rules.id() && g.tag("VariantFile").is_none() {
+                        eprintln!(
+                            "note: game {} names variant `{named}`; replaying it as `{}` as asked by --variant",
+                            i + 1,
+                            l.rules.id()
+                        );
+                    }
+                }
+                Arc::new(l.rules.clone())
+            }
+            None => match g.load_variant(None, base_dir) {
+                Ok(l) => Arc::new(l.rules),
+                Err(e) => {
+                    report(ctx, &args.file, &text, &e);
+                    if let PdnError::Variant { load: None, .. } = e {
+                        eprintln!("  = help: give the variant with --variant, e.g. --variant dama");
+                    }
+                    return Exit::Failure;
+                }
+            },
+        };
+        let game = match g.replay(Arc::clone(&rules)) {
+            Ok(game) => game,
+            Err(e) => {
+                report(ctx, &args.file, &text, &e);
+                return Exit::Failure;
+            }
+        };
+        match args.format {
+            Format::Json => json.push(game_json(g, &game)),
+            Format::Text => {
+                if args.quiet {
+                    println!("{}", summary_line(i + 1, g, &game));
+                } else {
+                    if i > 0 {
+                        println!();
+                    }
+                    show_game(ctx, i + 1, total, g, &game);
+                }
+            }
+        }
+    }
+    if args.format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+    } else if !args.quiet && total > 1 {
+        println!("\nAll {total} games checked: every move is legal.");
+    }
+    Exit::Success
+}
+
+fn read_input(file: &str) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if file == "-" {
+        std::io::stdin()
+            .take(MAX_PDN_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+    } else {
+        let f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        if f.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(format!("{file} is a directory, not a PDN file"));
+        }
+        f.take(MAX_PDN_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {file}: {e}"))?;
+    }
+    if bytes.len() as u64 > MAX_PDN_BYTES {
+        return Err(format!("{file} is larger than {MAX_PDN_BYTES} bytes"));
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s),
+        // Old PDN files are often Latin-1: read them as such rather than refuse.
+        Err(e) => Ok(e.into_bytes().iter().map(|&b| b as char).collect()),
+    }
+}
+
+/// Prints a PDN error with the line of the record and a caret under the column.
+fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
+    let (line, column) = e.position();
+    let name = if file == "-" { "<stdin>" } else { file };
+    let label = if ctx.color_err { "\x1b[1;31merror\x1b[0m" } else { "error" };
+    // The message without its own "line L, column C: " prefix.
+    let msg = e.to_string();
+    let msg = msg.split_once(": ").map_or(msg.as_str(), |(_, m)| m);
+    eprintln!("{label}: {msg}");
+    eprintln!("  --> {name}:{line}:{column}");
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(src) = text.lines().nth(line.saturating_sub(1)) {
+        let src = src.trim_end_matches('\r');
+        let num = line.to_string();
+        let pad = " ".repeat(num.len());
+        let width = match e {
+            PdnError::Move { .. } | PdnError::AfterEnd { .. } => src
+                .chars()
+                .skip(column.saturating_sub(1))
+                .take_while(|c| !c.is_whitespace())
+                .count()
+                .max(1),
+            _ => 1,
+        };
+        let caret = "^".repeat(width);
+        let caret = if ctx.color_err {
+            format!("\x1b[1;31m{caret}\x1b[0m")
+        } else {
+            caret
+        };
+        eprintln!("{pad} |\n{num} | {src}\n{pad} | {}{caret}", " ".repeat(column.saturating_sub(1)));
+    }
+    if let PdnError::Variant { load: Some(le), .. } = e {
+        ctx.report_load_error(le);
+    }
+}
+
+fn result_text(game: &Game) -> String {
+    match game.outcome() {
+        Some(o) => format!("{} ({o})", o.result.pdn()),
+        None => "* (the game goes on)".to_string(),
+    }
+}
+
+fn summary_line(n: usize, g: &PdnGame, game: &Game) -> String {
+    format!(
+        "game {n} (line {}): {} - {}, {}, {} plies, {}",
+        g.line,
+        g.tag("White").unwrap_or("?"),
+        g.tag("Black").unwrap_or("?"),
+        game.rules().id(),
+        game.ply_count(),
+        result_text(game)
+    )
+}
+
+/// The moves with their numbers, wrapped at 80 columns.
+fn movetext(game: &Game) -> String {
+    let first = game.rules().start_position().side_to_move();
+    let mut out = String::new();
+    let mut line = String::new();
+    for (i, ply) in game.plies().iter().enumerate() {
+        let n = game.move_number_of(i);
+        let mut w = String::new();
+        if ply.side() == first {
+            w.push_str(&format!("{n}. "));
+        } else if i == 0 {
+            w.push_str(&format!("{n}... "));
+        }
+        w.push_str(&ply.notation);
+        if !line.is_empty() && line.len() + 1 + w.len() > 78 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out
+}
+
+fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
+    let r = game.rules();
+    if total > 1 {
+        println!("Game {n} of {total} (line {})", g.line);
+    }
+    for t in &g.tags {
+        println!("[{} \"{}\"]", t.name, t.value);
+    }
+    if !g.tags.is_empty() {
+        println!();
+    }
+    println!("Variant: {} ({})", r.name(), r.id());
+    if !game.starts_from_initial() {
+        println!("Start: {}", r.to_fen(game.start_position()));
+    }
+    if game.plies().is_empty() {
+        println!("No moves.");
+    } else {
+        println!("{}", movetext(game));
+    }
+    let marks: Vec<_> = game
+        .last_ply()
+        .map(|p| vec![p.mv.from(), p.mv.to()])
+        .unwrap_or_default();
+    println!(
+        "\nFinal position after {} plies ({} to move, {}):\n",
+        game.ply_count(),
+        game.side_to_move(),
+        r.to_fen(game.position())
+    );
+    print!("{}", render::board(r, game.position(), &marks, ctx.color_out));
+    println!("\nResult: {}", result_text(game));
+}
+
+fn game_json(g: &PdnGame, game: &Game) -> serde_json::Value {
+    let r = game.rules();
+    serde_json::json!({
+        "line": g.line,
+        "tags": g.tags.iter().map(|t| (t.name.clone(), serde_json::Value::String(t.value.clone()))).collect::<serde_json::Map<_, _>>(),
+        "variant": r.id(),
+        "start": r.to_fen(game.start_position()),
+        "moves": game.plies().iter().map(|p| p.notation.clone()).collect::<Vec<_>>(),
+        "final": r.to_fen(game.position()),
+        "result": game.outcome().map_or("*", |o| o.result.pdn()),
+        "reason": game.outcome().map(|o| o.reason.to_string()),
+    })
 }

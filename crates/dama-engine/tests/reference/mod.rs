@@ -1,0 +1,541 @@
+//! A second move generator, slow and plain, for differential testing.
+//!
+//! It is written from rules.md and the documented meaning of each variant
+//! parameter, separately from `src/movegen.rs`: no bitboards, no step
+//! tables, nothing shared with the engine's generator. The board is a plain
+//! `[Option<Piece>; 64]` (index `rank * 8 + file`, as the engine's squares),
+//! captures are found by a recursive search that copies the board at every
+//! jump, and every complete capture path is listed before the majority rule
+//! and the grouping into moves are applied. It reads its parameters from the
+//! [`VariantSpec`] only; [`Position`] is used to convert to and from the
+//! engine's representation.
+//!
+//! Semantics in words (each line is one rule parameter):
+//! - a man steps one square in a `men.moves` direction onto an empty square;
+//! - a friendly jump passes over an adjacent own man (own piece with
+//!   `friendly_jump_over = "any"`) onto the empty square beyond; with
+//!   `friendly_jump_chain`, jumps repeat and every square reached is a
+//!   destination, except that a man reaching its promotion rank stops there;
+//! - a linear move: the man leaps over the unbroken line of one or more own
+//!   men ahead of it in a `men.linear_moves` direction onto the empty square
+//!   after the line;
+//! - a king moves up to `kings.move_range` empty squares in a `kings.moves`
+//!   direction;
+//! - a capture jumps one enemy piece: a man only an adjacent one, landing
+//!   right beyond; a king an adjacent one (`capture_range = "short"`) or the
+//!   first piece along an empty line (`"flying"`), landing right beyond
+//!   (`landing = "adjacent_beyond"`) or on any empty square beyond up to the
+//!   next piece or the edge (`"any_beyond"`);
+//! - a capture continues while the piece can jump again; the whole chain is
+//!   one move; the moving piece's start square is empty during its chain;
+//! - `removal = "immediate"`: a jumped piece leaves at once; `"end_of_move"`:
+//!   it stays on its square (blocking lines and landings) and cannot be
+//!   jumped again;
+//! - `no_reversal`: no jump in the direction opposite to the previous jump;
+//! - a man that lands on its promotion rank during a capture goes on as a man
+//!   (`continue_as_man`, crowned if the move ends on that rank), is crowned
+//!   and goes on as a king (`promote_and_continue`), or is crowned and stops
+//!   (`stop`);
+//! - `majority = "max_pieces"`: only the capture paths that take the most
+//!   pieces (over all pieces of the side to move; kings count one) are legal;
+//! - `mandatory`: when a capture exists, only captures are legal; otherwise
+//!   captures and non-captures are both legal;
+//! - a move is identified by origin, destination, captured set and whether
+//!   it crowns; the number of paths that play it is kept.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use dama_engine::spec::{
+    CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, PromotionRank, Range, RelDir, Removal, SquareSet,
+};
+use dama_engine::{Color, Piece, Position, Square, VariantSpec};
+
+/// A board: what stands on each square, index `rank * 8 + file`.
+pub type Board = [Option<Piece>; 64];
+
+/// A step on the board: (file delta, rank delta).
+type Dir = (i8, i8);
+
+/// One complete capture path.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RefPath {
+    /// Start square.
+    pub from: usize,
+    /// Landing squares in order.
+    pub landings: Vec<usize>,
+    /// Captured squares in the order taken.
+    pub captures: Vec<usize>,
+    /// Whether the man is crowned by this move.
+    pub promotes: bool,
+}
+
+/// One legal move of the reference generator.
+#[derive(Debug, Clone)]
+pub struct RefMove {
+    /// Start square.
+    pub from: usize,
+    /// Destination.
+    pub to: usize,
+    /// Captured squares as a bitboard (for comparison with the engine).
+    pub captured: u64,
+    /// Whether a man is crowned.
+    pub promotes: bool,
+    /// How many distinct paths play this move (1 for a non-capture).
+    pub paths: u64,
+    /// The board after the move.
+    pub after: Board,
+}
+
+impl RefMove {
+    /// The identity used for comparisons: (from, to, captured set, promotes).
+    pub fn key(&self) -> (usize, usize, u64, bool) {
+        (self.from, self.to, self.captured, self.promotes)
+    }
+}
+
+/// The reference rules: every parameter the generator honours.
+#[derive(Debug, Clone)]
+pub struct Reference {
+    width: i8,
+    height: i8,
+    playable: [bool; 64],
+    man_steps: [Vec<Dir>; 2],
+    man_captures: [Vec<Dir>; 2],
+    friendly_jumps: [Vec<Dir>; 2],
+    linear: [Vec<Dir>; 2],
+    king_moves: [Vec<Dir>; 2],
+    king_captures: [Vec<Dir>; 2],
+    /// Maximum squares per king move (`u32::MAX` = flying).
+    king_range: u32,
+    king_capture_flying: bool,
+    king_landing_any: bool,
+    mandatory: bool,
+    majority: bool,
+    end_of_move: bool,
+    no_reversal: bool,
+    mid: MidCapturePromotion,
+    jump_over_kings: bool,
+    jump_chain: bool,
+    /// The promotion rank (0-based) of White and Black.
+    promo_rank: [i8; 2],
+}
+
+fn side_index(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// The (file, rank) step of a direction seen from White.
+fn white_delta(d: RelDir) -> Dir {
+    match d {
+        RelDir::F => (0, 1),
+        RelDir::B => (0, -1),
+        RelDir::L => (-1, 0),
+        RelDir::R => (1, 0),
+        RelDir::FL => (-1, 1),
+        RelDir::FR => (1, 1),
+        RelDir::BL => (-1, -1),
+        RelDir::BR => (1, -1),
+    }
+}
+
+/// Directions for both sides: Black's board is White's turned half round.
+fn both(list: &[RelDir]) -> [Vec<Dir>; 2] {
+    let mut white: Vec<Dir> = Vec::new();
+    for &d in list {
+        let v = white_delta(d);
+        if !white.contains(&v) {
+            white.push(v);
+        }
+    }
+    let black = white.iter().map(|&(f, r)| (-f, -r)).collect();
+    [white, black]
+}
+
+impl Reference {
+    /// Reads the parameters of `spec`.
+    pub fn new(spec: &VariantSpec) -> Reference {
+        let width = spec.board.width.min(8) as i8;
+        let height = spec.board.height.min(8) as i8;
+        let mut playable = [false; 64];
+        for r in 0..height {
+            for f in 0..width {
+                // a1 is dark; dark squares have file + rank even.
+                let dark = (f + r) % 2 == 0;
+                playable[(r * 8 + f) as usize] = spec.board.squares == SquareSet::All || dark;
+            }
+        }
+        let promo_rank = match spec.promotion.rank {
+            PromotionRank::Last => [height - 1, 0],
+            PromotionRank::Nth(n) => [n as i8 - 1, height - n as i8],
+        };
+        Reference {
+            width,
+            height,
+            playable,
+            man_steps: both(&spec.men.moves),
+            man_captures: both(&spec.men.captures),
+            friendly_jumps: both(&spec.men.friendly_jumps),
+            linear: both(&spec.men.linear_moves),
+            king_moves: both(&spec.kings.moves),
+            king_captures: both(&spec.kings.captures),
+            king_range: match spec.kings.move_range {
+                Range::Flying => u32::MAX,
+                Range::Squares(n) => n,
+            },
+            king_capture_flying: spec.kings.capture_range == CaptureRange::Flying,
+            king_landing_any: spec.kings.landing == Landing::AnyBeyond,
+            mandatory: spec.capture.mandatory,
+            majority: spec.capture.majority == Majority::MaxPieces,
+            end_of_move: spec.capture.removal == Removal::EndOfMove,
+            no_reversal: spec.capture.no_reversal,
+            mid: spec.capture.promote_mid_capture,
+            jump_over_kings: spec.men.friendly_jump_over == JumpOver::Any,
+            jump_chain: spec.men.friendly_jump_chain,
+            promo_rank,
+        }
+    }
+
+    /// Whether `sq` is a square of the game.
+    pub fn is_playable(&self, sq: usize) -> bool {
+        sq < 64 && self.playable[sq]
+    }
+
+    /// The square one step from `sq` in `d`, if it is a square of the game.
+    fn next(&self, sq: usize, d: Dir) -> Option<usize> {
+        let f = (sq % 8) as i8 + d.0;
+        let r = (sq / 8) as i8 + d.1;
+        if f < 0 || r < 0 || f >= self.width || r >= self.height {
+            return None;
+        }
+        let t = (r * 8 + f) as usize;
+        self.playable[t].then_some(t)
+    }
+
+    /// Whether a man of `side` standing on `sq` is on its promotion rank.
+    pub fn on_promotion_rank(&self, side: Color, sq: usize) -> bool {
+        (sq / 8) as i8 == self.promo_rank[side_index(side)]
+    }
+
+    /// Every complete capture path of the side to move, before the majority rule.
+    pub fn capture_paths(&self, board: &Board, side: Color) -> Vec<RefPath> {
+        let mut out = Vec::new();
+        for from in 0..64 {
+            let Some(piece) = board[from] else { continue };
+            if piece.color() != side {
+                continue;
+            }
+            let mut b = *board;
+            b[from] = None; // the start square is empty during the piece's own chain
+            let mut chain = Chain {
+                from,
+                started_king: piece.is_king(),
+                crowned: false,
+                landings: Vec::new(),
+                captures: Vec::new(),
+            };
+            self.extend(&b, side, from, piece.is_king(), None, &mut chain, &mut out);
+        }
+        out
+    }
+
+    /// Tries every jump from `at`; records the chain when none exists.
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &self,
+        b: &Board,
+        side: Color,
+        at: usize,
+        king: bool,
+        last: Option<Dir>,
+        chain: &mut Chain,
+        out: &mut Vec<RefPath>,
+    ) {
+        let s = side_index(side);
+        let dirs = if king { &self.king_captures[s] } else { &self.man_captures[s] };
+        let mut jumped = false;
+        for &d in dirs {
+            if self.no_reversal && last == Some((-d.0, -d.1)) {
+                continue;
+            }
+            // The piece to jump: adjacent, or the first one along the line.
+            let mut victim = self.next(at, d);
+            if king && self.king_capture_flying {
+                while let Some(v) = victim {
+                    if b[v].is_some() {
+                        break;
+                    }
+                    victim = self.next(v, d);
+                }
+            }
+            let Some(v) = victim else { continue };
+            let Some(p) = b[v] else { continue };
+            if p.color() == side || chain.captures.contains(&v) {
+                continue; // own piece, or a dead piece that stays until the move ends
+            }
+            // Landing squares beyond it.
+            let mut landing = self.next(v, d);
+            while let Some(l) = landing {
+                if b[l].is_some() {
+                    break;
+                }
+                jumped = true;
+                let mut nb = *b;
+                if !self.end_of_move {
+                    nb[v] = None;
+                }
+                chain.landings.push(l);
+                chain.captures.push(v);
+                let reaches_rank = !king && self.on_promotion_rank(side, l);
+                match (reaches_rank, self.mid) {
+                    (true, MidCapturePromotion::Stop) => {
+                        let saved = chain.crowned;
+                        chain.crowned = true;
+                        out.push(chain.finish(l, self, side));
+                        chain.crowned = saved;
+                    }
+                    (true, MidCapturePromotion::PromoteAndContinue) => {
+                        let saved = chain.crowned;
+                        chain.crowned = true;
+                        self.extend(&nb, side, l, true, Some(d), chain, out);
+                        chain.crowned = saved;
+                    }
+                    _ => self.extend(&nb, side, l, king, Some(d), chain, out),
+                }
+                chain.landings.pop();
+                chain.captures.pop();
+                if !(king && self.king_landing_any) {
+                    break;
+                }
+                landing = self.next(l, d);
+            }
+        }
+        if !jumped && !chain.captures.is_empty() {
+            out.push(chain.finish(at, self, side));
+        }
+    }
+
+    /// The non-capturing moves: (from, to, promotes), each once.
+    pub fn quiet_moves(&self, board: &Board, side: Color) -> Vec<(usize, usize, bool)> {
+        let s = side_index(side);
+        let mut out: Vec<(usize, usize, bool)> = Vec::new();
+        let mut add = |out: &mut Vec<(usize, usize, bool)>, m: (usize, usize, bool)| {
+            if !out.iter().any(|o| o.0 == m.0 && o.1 == m.1) {
+                out.push(m);
+            }
+        };
+        for from in 0..64 {
+            let Some(piece) = board[from] else { continue };
+            if piece.color() != side {
+                continue;
+            }
+            if piece.is_king() {
+                for &d in &self.king_moves[s] {
+                    let mut t = self.next(from, d);
+                    let mut n = 0;
+                    while let Some(x) = t {
+                        if board[x].is_some() || n >= self.king_range {
+                            break;
+                        }
+                        add(&mut out, (from, x, false));
+                        n += 1;
+                        t = self.next(x, d);
+                    }
+                }
+                continue;
+            }
+            // Steps.
+            for &d in &self.man_steps[s] {
+                if let Some(t) = self.next(from, d) {
+                    if board[t].is_none() {
+                        add(&mut out, (from, t, self.on_promotion_rank(side, t)));
+                    }
+                }
+            }
+            // Friendly jumps (the man has left its square while it jumps).
+            if !self.friendly_jumps[s].is_empty() {
+                let mut b = *board;
+                b[from] = None;
+                let mut reached: Vec<usize> = Vec::new();
+                let mut todo = vec![from];
+                while let Some(at) = todo.pop() {
+                    for &d in &self.friendly_jumps[s] {
+                        let Some(over) = self.next(at, d) else { continue };
+                        let ok_over = match b[over] {
+                            Some(Piece::Man(c)) => c == side,
+                            Some(Piece::King(c)) => c == side && self.jump_over_kings,
+                            None => false,
+                        };
+                        if !ok_over {
+                            continue;
+                        }
+                        let Some(l) = self.next(over, d) else { continue };
+                        if b[l].is_some() || l == from || reached.contains(&l) {
+                            continue;
+                        }
+                        reached.push(l);
+                        if self.jump_chain && !self.on_promotion_rank(side, l) {
+                            todo.push(l);
+                        }
+                    }
+                }
+                for l in reached {
+                    add(&mut out, (from, l, self.on_promotion_rank(side, l)));
+                }
+            }
+            // Linear moves: over one or more own men in a line.
+            for &d in &self.linear[s] {
+                let mut t = self.next(from, d);
+                let mut over = 0;
+                while let Some(x) = t {
+                    if board[x] != Some(Piece::Man(side)) {
+                        break;
+                    }
+                    over += 1;
+                    t = self.next(x, d);
+                }
+                if let Some(x) = t {
+                    if over > 0 && board[x].is_none() {
+                        add(&mut out, (from, x, self.on_promotion_rank(side, x)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The capture paths that are legal (majority rule applied).
+    pub fn legal_capture_paths(&self, board: &Board, side: Color) -> Vec<RefPath> {
+        let mut paths = self.capture_paths(board, side);
+        if self.majority {
+            let best = paths.iter().map(|p| p.captures.len()).max().unwrap_or(0);
+            paths.retain(|p| p.captures.len() == best);
+        }
+        paths
+    }
+
+    /// The legal moves, sorted by (from, to, captured, promotes).
+    pub fn legal_moves(&self, board: &Board, side: Color) -> Vec<RefMove> {
+        let paths = self.legal_capture_paths(board, side);
+        let mut groups: BTreeMap<(usize, usize, u64, bool), u64> = BTreeMap::new();
+        let has_capture = !paths.is_empty();
+        for p in &paths {
+            let to = *p.landings.last().unwrap_or(&p.from);
+            let captured = p.captures.iter().fold(0u64, |bb, &c| bb | (1u64 << c));
+            *groups.entry((p.from, to, captured, p.promotes)).or_insert(0) += 1;
+        }
+        if !has_capture || !self.mandatory {
+            for (from, to, promotes) in self.quiet_moves(board, side) {
+                *groups.entry((from, to, 0, promotes)).or_insert(0) += 1;
+            }
+        }
+        groups
+            .into_iter()
+            .map(|((from, to, captured, promotes), paths)| RefMove {
+                from,
+                to,
+                captured,
+                promotes,
+                paths,
+                after: apply(board, from, to, captured, promotes),
+            })
+            .collect()
+    }
+
+    /// Perft: leaves `depth` plies below, counting paths or distinct moves.
+    pub fn perft(&self, board: &Board, side: Color, depth: u32, paths: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves(board, side);
+        let mut total = 0;
+        for m in &moves {
+            let sub = if depth == 1 {
+                1
+            } else {
+                self.perft(&m.after, !side, depth - 1, paths)
+            };
+            total += if paths { sub * m.paths } else { sub };
+        }
+        total
+    }
+}
+
+/// A capture chain being built.
+struct Chain {
+    from: usize,
+    started_king: bool,
+    crowned: bool,
+    landings: Vec<usize>,
+    captures: Vec<usize>,
+}
+
+impl Chain {
+    fn finish(&self, at: usize, r: &Reference, side: Color) -> RefPath {
+        RefPath {
+            from: self.from,
+            landings: self.landings.clone(),
+            captures: self.captures.clone(),
+            promotes: !self.started_king && (self.crowned || r.on_promotion_rank(side, at)),
+        }
+    }
+}
+
+/// The board after moving the piece on `from` to `to`, removing `captured`
+/// and crowning it if `promotes`.
+pub fn apply(board: &Board, from: usize, to: usize, captured: u64, promotes: bool) -> Board {
+    let mut b = *board;
+    let piece = b[from];
+    b[from] = None;
+    for (sq, cell) in b.iter_mut().enumerate() {
+        if captured & (1u64 << sq) != 0 {
+            *cell = None;
+        }
+    }
+    b[to] = match piece {
+        Some(Piece::Man(c)) if promotes => Some(Piece::King(c)),
+        p => p,
+    };
+    b
+}
+
+/// The engine's position as a board and side to move.
+pub fn board_of(pos: &Position) -> (Board, Color) {
+    let mut b: Board = [None; 64];
+    for (sq, piece) in pos.iter() {
+        b[sq.index() as usize] = Some(piece);
+    }
+    (b, pos.side_to_move())
+}
+
+/// A board and side to move as the engine's position.
+pub fn position_of(board: &Board, side: Color) -> Position {
+    let mut pos = Position::empty(side);
+    for (i, cell) in board.iter().enumerate() {
+        if let Some(p) = cell {
+            if let Some(sq) = Square::from_index(i as u8) {
+                pos.set_piece(sq, Some(*p));
+            }
+        }
+    }
+    pos
+}
+
+/// The algebraic name of a square index.
+pub fn name(sq: usize) -> String {
+    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+}
+
+/// A path in full notation (`d6xd8xb8`), for messages.
+pub fn path_text(p: &RefPath) -> String {
+    let mut s = name(p.from);
+    for &l in &p.landings {
+        s.push('x');
+        s.push_str(&name(l));
+    }
+    s
+}
