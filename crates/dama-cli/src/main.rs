@@ -4,6 +4,8 @@ mod cli;
 mod commands;
 mod exit;
 mod render;
+mod savefile;
+mod svg;
 
 use clap::Parser;
 

@@ -411,12 +411,14 @@ fn numbered(moves: &[String], second_first: bool) -> Vec<String> {
     let offset = usize::from(second_first);
     for (i, m) in moves.iter().enumerate() {
         let ply = i + offset;
+        // The number stays on the line of its move.
         if ply % 2 == 0 {
-            words.push(format!("{}.", ply / 2 + 1));
+            words.push(format!("{}. {m}", ply / 2 + 1));
         } else if i == 0 {
-            words.push(format!("{}...", ply / 2 + 1));
+            words.push(format!("{}... {m}", ply / 2 + 1));
+        } else {
+            words.push(m.clone());
         }
-        words.push(m.clone());
     }
     words
 }

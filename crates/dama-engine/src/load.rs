@@ -1270,7 +1270,7 @@ mod tests {
         let d = &e.diagnostics[0];
         assert_eq!((d.code, d.key.as_deref()), ("E0701", Some("setup.white[1]")));
         let loc = d.location.as_ref().unwrap();
-        assert_eq!((loc.file.as_str(), loc.line, loc.column), ("t.toml", 3, 20));
+        assert_eq!((loc.file.as_str(), loc.line, loc.column), ("t.toml", 3, 19));
     }
 
     #[test]

@@ -337,7 +337,7 @@ impl Rules {
         }
         // Linear moves: leap over an unbroken line of own men.
         for d in side.man_linear.iter() {
-            for m in Squares(men & self.shift(self.shift(men, d.opposite()), d)) {
+            for m in Squares(men & self.shift(men, d.opposite())) {
                 // `m` has an own man next to it in direction d.
                 let mut t = self.step(m.index(), d);
                 while t != OFF && men & (1u64 << t) != 0 {

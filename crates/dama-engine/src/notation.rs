@@ -342,7 +342,7 @@ pub enum IllegalReason {
     KingLandingAdjacent,
     /// A 180° turn between two jumps.
     Reversal,
-    /// A piece already captured in this move cannot be jumped again.
+    /// A piece captured earlier in the move (end-of-move removal) still stands: it can be neither jumped nor passed.
     CapturedTwice {
         /// Its square.
         square: String,
@@ -431,7 +431,8 @@ impl std::fmt::Display for IllegalReason {
             R::Reversal => f.write_str("a piece may not turn back 180° between two jumps in this variant"),
             R::CapturedTwice { square } => write!(
                 f,
-                "the piece on {square} is already captured in this move and cannot be jumped twice"
+                "the piece on {square} was captured earlier in this move: it stays on the board until the move ends, \
+                 and can be neither jumped again nor passed"
             ),
             R::CrownedStops { square } => write!(f, "the man is crowned on {square} and its move ends there"),
             R::FriendlyJump { square, over_kings } => write!(
@@ -679,18 +680,23 @@ impl Rules {
                 between.push(Square::from_index_masked(s));
             }
             let enemies: Vec<Square> = between.iter().copied().filter(|q| enemy & q.bit() != 0).collect();
-            if enemies.is_empty() && dead & between.iter().fold(0, |bb, q| bb | q.bit()) == 0 && n_steps == 1 {
-                // No capture on the way: a quiet move.
-                self.explain_quiet(pos, a, b, d, n, king, occ, own)?;
-                if mt.capture && !between.iter().any(|q| own & q.bit() != 0) {
+            if enemies.is_empty() && n_steps == 1 {
+                // Nothing to capture on the way.
+                let capture_dirs = if king { side.king_captures } else { side.man_captures };
+                let capture_shape = capture_dirs.contains(d) && (n == 2 || (king && self.king_capture_flying()));
+                if mt.capture && capture_shape {
+                    if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {
+                        return Err(R::OwnPiece { square: name(*q) });
+                    }
                     return Err(R::NothingToCapture { from: name(a), to: name(b) });
                 }
+                self.explain_quiet(pos, a, b, d, n, king, occ, own)?;
                 return Ok(None);
             }
             if occ & b.bit() != 0 {
                 return Err(R::Occupied { square: name(b) });
             }
-            if let Some(q) = between.iter().find(|q| dead & q.bit() != 0) {
+            if let Some(q) = between.iter().find(|q| dead & q.bit() != 0).filter(|_| !immediate) {
                 return Err(R::CapturedTwice { square: name(*q) });
             }
             if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {

@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use crate::color::Color;
 use crate::eval::Evaluator;
+use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -296,6 +297,22 @@ impl SearchRoot {
         }
         Some(root)
     }
+
+    /// The current position of `game`, with its history.
+    pub fn from_game(game: &Game) -> SearchRoot {
+        let z = Zobrist::get();
+        let mut root = SearchRoot::new(*game.position());
+        for p in game.plies().iter().rev() {
+            if p.mv.is_capture() {
+                break;
+            }
+            root.earlier.push(z.key(&p.before));
+        }
+        root.earlier.reverse();
+        root.plies_since_capture = game.no_capture_plies();
+        root.kings_only_plies = game.kings_only_plies();
+        root
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -408,6 +425,7 @@ pub struct Engine {
     history: Vec<i32>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
+    scratch: MoveList,
     /// Keys of the game's earlier positions followed by the search path.
     keys: Vec<u64>,
     seed: u64,
@@ -442,6 +460,7 @@ impl Engine {
             history: vec![0; 2 * 64 * 64],
             lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            scratch: MoveList::new(),
             keys: Vec::with_capacity(512),
             seed: 0,
             nodes: 0,
@@ -648,7 +667,7 @@ impl Engine {
     }
 
     /// The lone-piece and king-against-king rules, for the side to move.
-    fn adjudicate(&self, pos: &Position, ply: usize) -> Option<i32> {
+    fn adjudicate(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let end = self.rules.end();
         if pos.count(Color::White) != 1 || pos.count(Color::Black) != 1 {
             return None;
@@ -658,6 +677,14 @@ impl Engine {
         }
         if end.lone_piece_unless_capture && self.rules.has_capture(pos) {
             return None;
+        }
+        // As in the game: a side without a legal move is judged by that rule first.
+        let mut list = std::mem::take(&mut self.scratch);
+        self.rules.generate(pos, &mut list);
+        let blocked = list.is_empty();
+        self.scratch = list;
+        if blocked {
+            return Some(self.no_move_score(ply));
         }
         let us = pos.side_to_move();
         let (our_king, their_king) = (pos.kings(us) != 0, pos.kings(!us) != 0);

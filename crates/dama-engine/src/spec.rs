@@ -92,8 +92,9 @@ pub enum SquareNotation {
     /// `a1` .. `h8`, a1 bottom left from White's side.
     #[default]
     Algebraic,
-    /// Playable squares numbered 1.. from the top left as seen by White,
-    /// row by row (the PDN convention for English checkers).
+    /// Playable squares numbered 1.. row by row from the top, each row
+    /// left to right, as seen by White: the PDN numeric convention. With
+    /// dark squares on 8×8, 1 is b8, 4 is h8, 29 is a1 and 32 is g1.
     Numeric,
 }
 
@@ -234,8 +235,8 @@ pub struct KingsSpec {
     pub landing: Landing,
     /// With `landing = "any_beyond"`: when the capture can go on from some
     /// of the squares beyond the captured piece, the king must land on one
-    /// of those and go on (Russian rules). Off, a king may stop on any
-    /// square beyond. The majority rule implies it.
+    /// of those and go on. Off, a king may stop on any square beyond. The
+    /// majority rule implies it.
     #[serde(default)]
     pub landing_must_continue: bool,
 }

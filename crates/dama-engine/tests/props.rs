@@ -231,7 +231,7 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         }
         // A random Move value is legal exactly when it is generated.
         let enemy = pos.pieces(them);
-        let cap = (u64::from(a) * 0x9E37_79B9_7F4A_7C15 ^ u64::from(flags) << 7) & enemy;
+        let cap = (u64::from(a).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(flags) << 7)) & enemy;
         let king = pos.all_kings() & sq(a).bit() != 0;
         let candidates = [
             Move::quiet(a, b, king, flags & 16 != 0),

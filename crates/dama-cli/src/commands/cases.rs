@@ -90,7 +90,7 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
     let (mut ok, mut changed, mut new, mut updated, mut errors, mut unmet) = (0, 0, 0, 0, 0, 0);
     let many = cases.len() > 1;
     for (i, path) in cases.iter().enumerate() {
-        let (status, failures) = one(ctx, path, override_rules.as_ref(), mode, many && i > 0, args.context);
+        let (status, failures) = one(ctx, path, override_rules.as_ref(), mode, many, i > 0, args.context);
         if !failures.is_empty() {
             unmet += 1;
             for f in &failures {
@@ -162,6 +162,7 @@ fn one(
     path: &Path,
     override_rules: Option<&Rules>,
     mode: &str,
+    many: bool,
     separate: bool,
     context: usize,
 ) -> (Status, Vec<String>) {
@@ -176,10 +177,10 @@ fn one(
     let snap = case::snapshot_path(path);
     match mode {
         "render" => {
-            if separate {
-                println!();
-            }
-            if separate || override_rules.is_some() || true {
+            if many {
+                if separate {
+                    println!();
+                }
                 println!("{}", paint(&format!("==> {} <==", path.display()), "1", ctx.color_out));
             }
             print!("{}", rendered.text);

@@ -1,13 +1,813 @@
-//! `dama play` (being written)
+//! `dama play <variant>`: play a game at the terminal, against the computer
+//! or another person, one line of input per command.
+//!
+//! Input is read line by line from standard input, so a script (or a test)
+//! can drive a whole game; nothing needs a terminal. The game record is
+//! rewritten atomically after every change, to `--save FILE` or to an
+//! autosave file named at the start, and `--load FILE` resumes it.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use dama_engine::game::{EndReason, Game, GameResult, Outcome, PlayError};
+use dama_engine::pdn::{self, PdnError, PdnTags};
+use dama_engine::search::{Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS, MATE_BOUND};
+use dama_engine::{Color, Loaded, Move, Position, Rules, Square};
 
 use super::Ctx;
 use crate::exit::Exit;
+use crate::render;
+use crate::savefile::{self, DateTime};
+
+/// Largest save file read, in bytes.
+const MAX_SAVE_BYTES: u64 = 16 << 20;
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Player {
+    /// A person typing moves.
+    Human,
+    /// The engine.
+    Computer,
+}
 
 /// Arguments of `dama play`.
 #[derive(Debug, clap::Args)]
-pub struct PlayArgs {}
+#[command(after_help = "\
+During the game, type a move (`d3-d4`, `d4xd6xf6`, or just origin and destination when that is \
+unambiguous) or a command: moves, hint, undo, redo, board, fen, save FILE, resign, draw, help, quit.
 
-pub fn run(_ctx: &Ctx, _args: PlayArgs) -> Exit {
-    eprintln!("error: `dama play` is not available in this build yet");
-    Exit::Failure
+The game is saved after every move (to --save FILE, or to an autosave file in the current \
+directory whose name is printed at the start); resume it with --load FILE. End of input saves and \
+stops, so a script can feed moves on standard input.")]
+pub struct PlayArgs {
+    /// A built-in variant or a path to a .toml file (optional with --load:
+    /// the record names its variant).
+    pub variant: Option<String>,
+    /// Who plays White [default: human, or the opposite of --black].
+    #[arg(long, value_enum)]
+    pub white: Option<Player>,
+    /// Who plays Black [default: computer, or the opposite of --white].
+    #[arg(long, value_enum)]
+    pub black: Option<Player>,
+    /// The computer's strength, 1 (weakest) to 10.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), default_value_t = DEFAULT_LEVEL)]
+    pub level: u8,
+    /// Search this many plies instead of the level's depth.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Think this many milliseconds per move instead of the level's limit.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Start from this position (PDN FEN, `W:Wa2,b2,Kd4:Ba7,c7`).
+    #[arg(long, conflicts_with = "load")]
+    pub fen: Option<String>,
+    /// Save the game to FILE after every move (refused if FILE exists: resume it with --load).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Resume the game saved in FILE (and keep saving to it unless --save says otherwise).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Seed for the computer's variety at low levels.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The search limits asked for on the command line, with a description.
+pub fn limits_from(level: u8, depth: Option<u32>, movetime: Option<u64>) -> (Limits, String) {
+    let mut limits = Limits::level(level);
+    let mut what = format!("level {level}");
+    if depth.is_some() || movetime.is_some() {
+        limits = Limits {
+            depth,
+            movetime: movetime.map(Duration::from_millis),
+            nodes: None,
+            noise: 0,
+        };
+        what.clear();
+    }
+    let detail = limits.describe();
+    let text = if what.is_empty() {
+        detail
+    } else {
+        format!("{what}: {detail}")
+    };
+    (limits, text)
+}
+
+pub fn run(ctx: &Ctx, args: PlayArgs) -> Exit {
+    match setup(ctx, &args) {
+        Ok(mut session) => session.run(),
+        Err(e) => e,
+    }
+}
+
+fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
+    let (white, black) = match (args.white, args.black) {
+        (None, None) => (Player::Human, Player::Computer),
+        (Some(w), None) => (w, other(w)),
+        (None, Some(b)) => (other(b), b),
+        (Some(w), Some(b)) => (w, b),
+    };
+    let (limits, limits_text) = limits_from(args.level, args.depth, args.movetime);
+
+    let mut resumed = false;
+    let (loaded, game) = if let Some(load) = &args.load {
+        resumed = true;
+        resume(ctx, load, args.variant.as_deref())?
+    } else {
+        let Some(variant) = &args.variant else {
+            eprintln!("error: which variant? Give one (e.g. `dama play dama`) or resume a game with --load FILE");
+            return Err(Exit::Usage);
+        };
+        let loaded = ctx.load_variant(variant)?;
+        let pos = ctx.position(&loaded, args.fen.as_deref())?;
+        let game = Game::from_position(Arc::new(loaded.rules.clone()), pos);
+        (loaded, game)
+    };
+    for w in &loaded.warnings {
+        eprint!("{}", render::diagnostic(w, &loaded.files, ctx.color_err));
+    }
+
+    // Where to save: never over an existing file unless it is the one resumed.
+    let save_path = match (&args.save, &args.load) {
+        (Some(s), load) => {
+            let same = load.as_ref().is_some_and(|l| same_file(l, s));
+            if s.exists() && !same {
+                refuse_existing(s);
+                return Err(Exit::Failure);
+            }
+            s.clone()
+        }
+        (None, Some(l)) => l.clone(),
+        (None, None) => savefile::autosave_path(loaded.rules.id(), &DateTime::now()),
+    };
+    let autosave = args.save.is_none() && args.load.is_none();
+
+    let players = [white, black];
+    let tags = PdnTags {
+        event: "dama play".into(),
+        site: "?".into(),
+        date: DateTime::now().pdn_date(),
+        round: "?".into(),
+        white: player_name(white, &limits_text),
+        black: player_name(black, &limits_text),
+        variant_file: variant_file(&loaded),
+        extra: Vec::new(),
+    };
+    let mut engine = Engine::new(game.rules());
+    engine.set_seed(args.seed);
+    let stdin_tty = std::io::stdin().is_terminal();
+    Ok(Session {
+        color: ctx.color_out,
+        game,
+        engine,
+        players,
+        limits,
+        limits_text,
+        save_path,
+        autosave,
+        resumed,
+        tags,
+        echo: !stdin_tty,
+        save_failed: false,
+    })
+}
+
+fn other(p: Player) -> Player {
+    match p {
+        Player::Human => Player::Computer,
+        Player::Computer => Player::Human,
+    }
+}
+
+fn player_name(p: Player, limits: &str) -> String {
+    match p {
+        Player::Human => "Human".into(),
+        Player::Computer => format!("dama engine ({limits})"),
+    }
+}
+
+/// The variant file to name in the record, for variants not built in.
+fn variant_file(loaded: &Loaded) -> Option<String> {
+    let top = loaded.files.first()?;
+    if top.name.starts_with("<builtin:") {
+        return None;
+    }
+    let p = Path::new(&top.name);
+    Some(
+        std::fs::canonicalize(p)
+            .map(|c| c.display().to_string())
+            .unwrap_or_else(|_| top.name.clone()),
+    )
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+fn refuse_existing(path: &Path) {
+    let p = path.display();
+    match read_save(path) {
+        Ok(text) => match pdn::read_games(&text) {
+            Ok(g) if !g.is_empty() => {
+                eprintln!("error: {p} already holds a game record; it is not overwritten");
+                eprintln!("  = help: resume it with `--load {p}`, or save the new game under another name");
+            }
+            _ => {
+                eprintln!("error: {p} already exists and is not a readable game record; it is not overwritten");
+                eprintln!("  = help: choose another file name for --save");
+            }
+        },
+        Err(_) => {
+            eprintln!("error: {p} already exists; it is not overwritten");
+            eprintln!("  = help: choose another file name for --save");
+        }
+    }
+}
+
+fn read_save(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let p = path.display();
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot read {p}: {e}"))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("{p} is a directory, not a game record"));
+    }
+    let mut bytes = Vec::new();
+    f.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {p}: {e}"))?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(format!("{p} is larger than {MAX_SAVE_BYTES} bytes: not a saved game"));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{p} is not UTF-8 text (invalid byte at offset {}): the file is damaged",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Reads and replays a saved game. Any problem is an error: the file is
+/// left as it is.
+fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<(Loaded, Game), Exit> {
+    let p = path.display().to_string();
+    let fail = |msg: String| {
+        eprintln!("error: cannot resume {p}: {msg}");
+        eprintln!("  = note: the file is left untouched");
+        Exit::Failure
+    };
+    let text = read_save(path).map_err(|m| {
+        eprintln!("error: {m}");
+        Exit::Failure
+    })?;
+    let games = match pdn::read_games(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            show_pdn_error(&p, &text, &e);
+            return Err(fail("it is not a valid game record (damaged or truncated?)".into()));
+        }
+    };
+    let Some(record) = games.first() else {
+        return Err(fail("it holds no game (the file is empty or damaged)".into()));
+    };
+    if games.len() > 1 {
+        eprintln!("note: {p} holds {} games; resuming the first", games.len());
+    }
+    if record.result.is_none() {
+        return Err(fail(
+            "the record ends without a result marker (`*` for a game in progress): the file looks truncated".into(),
+        ));
+    }
+    let base = path.parent();
+    let loaded = match record.variant_name(base) {
+        Some(named) => {
+            if let Some(v) = variant {
+                let asked = ctx.load_variant(v)?;
+                if asked.rules.id() != named && record.tag("VariantFile").is_none() {
+                    return Err(fail(format!(
+                        "the record is a game of `{named}`, not `{}`",
+                        asked.rules.id()
+                    )));
+                }
+            }
+            match record.load_variant(None, base) {
+                Ok(l) => l,
+                Err(e) => {
+                    show_pdn_error(&p, &text, &e);
+                    if let PdnError::Variant { load: Some(le), .. } = &e {
+                        ctx.report_load_error(le);
+                    }
+                    return Err(fail("its variant cannot be loaded".into()));
+                }
+            }
+        }
+        None => match variant {
+            Some(v) => ctx.load_variant(v)?,
+            None => {
+                return Err(fail(
+                    "the record does not say which variant it is; give it: `dama play VARIANT --load FILE`".into(),
+                ))
+            }
+        },
+    };
+    let game = match record.replay(Arc::new(loaded.rules.clone())) {
+        Ok(g) => g,
+        Err(e) => {
+            show_pdn_error(&p, &text, &e);
+            return Err(fail("its moves cannot be replayed".into()));
+        }
+    };
+    Ok((loaded, game))
+}
+
+fn show_pdn_error(file: &str, text: &str, e: &PdnError) {
+    let (line, column) = e.position();
+    eprintln!("error: {e}");
+    eprintln!("  --> {file}:{line}:{column}");
+    if let Some(src) = text.lines().nth(line.saturating_sub(1)) {
+        let num = line.to_string();
+        let pad = " ".repeat(num.len());
+        eprintln!(
+            "{pad} |\n{num} | {}\n{pad} | {}^",
+            src.trim_end_matches('\r'),
+            " ".repeat(column.saturating_sub(1))
+        );
+    }
+}
+
+/// What the player typed.
+enum Command<'a> {
+    Moves,
+    Hint,
+    Undo,
+    Redo,
+    Board,
+    Fen,
+    Save(Option<&'a str>),
+    Resign,
+    Draw,
+    Help,
+    Quit,
+    Move(&'a str),
+}
+
+fn parse_command(line: &str) -> Command<'_> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "moves" | "legal" => Command::Moves,
+        "hint" => Command::Hint,
+        "undo" | "takeback" | "back" => Command::Undo,
+        "redo" => Command::Redo,
+        "board" | "show" => Command::Board,
+        "fen" => Command::Fen,
+        "save" => Command::Save((!rest.is_empty()).then_some(rest)),
+        "resign" => Command::Resign,
+        "draw" => Command::Draw,
+        "help" | "?" => Command::Help,
+        "quit" | "exit" | "q" => Command::Quit,
+        _ => Command::Move(line),
+    }
+}
+
+struct Session {
+    color: bool,
+    game: Game,
+    engine: Engine,
+    players: [Player; 2],
+    limits: Limits,
+    limits_text: String,
+    save_path: PathBuf,
+    autosave: bool,
+    resumed: bool,
+    tags: PdnTags,
+    echo: bool,
+    save_failed: bool,
+}
+
+impl Session {
+    fn player(&self, c: Color) -> Player {
+        self.players[c.index()]
+    }
+
+    fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+
+    fn run(&mut self) -> Exit {
+        self.intro();
+        // The record exists from the start, so even an empty game can be resumed.
+        if let Err(e) = savefile::write_atomic(&self.save_path, &self.record()) {
+            eprintln!("error: cannot write the game record to {}: {e}", self.save_path.display());
+            eprintln!("  = help: choose a writable place with --save FILE");
+            return Exit::Failure;
+        }
+        if self.game.is_over() {
+            self.show_board();
+            self.announce_end();
+            return Exit::Success;
+        }
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        let mut shown = false;
+        loop {
+            if self.game.is_over() {
+                self.show_board();
+                self.announce_end();
+                return Exit::Success;
+            }
+            let side = self.game.side_to_move();
+            if self.player(side) == Player::Computer {
+                self.computer_move();
+                shown = false;
+                if self.players.iter().all(|&p| p == Player::Computer) && !self.game.is_over() {
+                    self.show_board();
+                }
+                continue;
+            }
+            if !shown {
+                self.show_board();
+                shown = true;
+            }
+            print!("{side}> ");
+            let _ = std::io::stdout().flush();
+            let line = match lines.next() {
+                Some(Ok(l)) => l,
+                Some(Err(e)) => {
+                    println!();
+                    eprintln!("error: cannot read input: {e}");
+                    self.save();
+                    return Exit::Failure;
+                }
+                None => {
+                    println!();
+                    self.save();
+                    println!(
+                        "End of input: the game is saved in {}; resume it with `dama play --load {}`.",
+                        self.save_path.display(),
+                        self.save_path.display()
+                    );
+                    return Exit::Success;
+                }
+            };
+            if self.echo {
+                println!("{}", line.trim_end());
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            match parse_command(&line) {
+                Command::Quit => {
+                    self.save();
+                    println!(
+                        "Game saved in {}; resume it with `dama play --load {}`.",
+                        self.save_path.display(),
+                        self.save_path.display()
+                    );
+                    return Exit::Success;
+                }
+                Command::Help => self.help(),
+                Command::Moves => self.list_moves(),
+                Command::Board => self.show_board(),
+                Command::Fen => println!("{}", self.rules().to_fen(self.game.position())),
+                Command::Hint => self.hint(),
+                Command::Undo => {
+                    if self.undo() {
+                        shown = false;
+                    }
+                }
+                Command::Redo => {
+                    if self.redo() {
+                        shown = false;
+                    }
+                }
+                Command::Save(file) => self.save_as(file),
+                Command::Resign => {
+                    let _ = self.game.resign(side);
+                    self.save();
+                }
+                Command::Draw => self.offer_draw(side),
+                Command::Move(text) => match self.game.play_text(text) {
+                    Ok(_) => {
+                        self.save();
+                        shown = false;
+                        if self.player(!side) == Player::Human && !self.game.is_over() {
+                            if let Some(p) = self.game.last_ply() {
+                                println!("{side} played {}.", p.full);
+                            }
+                        }
+                    }
+                    Err(e) => self.explain(&e),
+                },
+            }
+        }
+    }
+
+    fn intro(&self) {
+        let r = self.rules();
+        println!("{} ({})", r.name(), r.id());
+        let who = |c: Color| match self.player(c) {
+            Player::Human => "a person".to_string(),
+            Player::Computer => format!("the computer ({})", self.limits_text),
+        };
+        println!("White: {}. Black: {}.", who(Color::White), who(Color::Black));
+        if self.resumed {
+            println!(
+                "Resuming the game in {} after {} plies.",
+                self.save_path.display(),
+                self.game.ply_count()
+            );
+        }
+        let what = if self.autosave { "autosaved" } else { "saved" };
+        println!(
+            "The game is {what} to {} after every move.",
+            self.save_path.display()
+        );
+        if self.players.contains(&Player::Human) {
+            println!("Type a move such as {}, or `help` for the commands.", self.example_move());
+        }
+    }
+
+    fn example_move(&self) -> String {
+        let pos = self.game.position();
+        match self.game.legal_moves().iter().next() {
+            Some(m) => self.rules().format_move_short(pos, m),
+            None => "d3-d4".into(),
+        }
+    }
+
+    fn help(&self) {
+        println!("Enter a move in the variant's notation: origin and destination (`d3-d4`, `d4xd6`),");
+        println!("with every landing square when a capture could go several ways (`d4xd6xf6`).");
+        println!("Commands:");
+        println!("  moves        list the legal moves");
+        println!("  hint         ask the computer for a move");
+        println!("  undo         take back your last move (and the computer's reply)");
+        println!("  redo         play again what undo took back");
+        println!("  board        show the board again");
+        println!("  fen          print the position in PDN FEN");
+        println!("  save FILE    write the game record to FILE as well");
+        println!("  resign       give up the game");
+        println!("  draw         offer a draw");
+        println!("  help         this text");
+        println!("  quit         stop (the game stays saved and can be resumed with --load)");
+    }
+
+    fn record(&self) -> String {
+        self.game.to_pdn(&self.tags)
+    }
+
+    fn save(&mut self) {
+        match savefile::write_atomic(&self.save_path, &self.record()) {
+            Ok(()) => self.save_failed = false,
+            Err(e) => {
+                // Say it once per failure streak; keep playing.
+                if !self.save_failed {
+                    eprintln!(
+                        "warning: cannot save the game to {}: {e} (the game goes on; try `save FILE`)",
+                        self.save_path.display()
+                    );
+                }
+                self.save_failed = true;
+            }
+        }
+    }
+
+    fn save_as(&mut self, file: Option<&str>) {
+        let Some(file) = file else {
+            self.save();
+            if !self.save_failed {
+                println!("Saved to {}.", self.save_path.display());
+            }
+            return;
+        };
+        let path = Path::new(file);
+        match savefile::write_atomic(path, &self.record()) {
+            Ok(()) => println!("Saved to {file}."),
+            Err(e) => println!("Cannot save to {file}: {e}"),
+        }
+    }
+
+    fn marks(&self) -> Vec<Square> {
+        let Some(ply) = self.game.last_ply() else {
+            return Vec::new();
+        };
+        let mut marks = vec![ply.mv.from()];
+        match self.rules().move_paths(&ply.before, &ply.mv).first() {
+            Some(path) => marks.extend(path.landings.iter().copied()),
+            None => marks.push(ply.mv.to()),
+        }
+        marks
+    }
+
+    fn show_board(&self) {
+        let pos = self.game.position();
+        println!();
+        print!("{}", render::board(self.rules(), pos, &self.marks(), self.color));
+        if let Some(p) = self.game.last_ply() {
+            let n = self.game.move_number_of(self.game.ply_count() - 1);
+            let dots = if p.side() == self.rules().start_position().side_to_move() {
+                "."
+            } else {
+                "..."
+            };
+            println!("Last move: {n}{dots} {} (marked with brackets)", p.full);
+        }
+        println!("{}", material_line(pos));
+        if !self.game.is_over() {
+            println!("{} to move.", self.game.side_to_move());
+        }
+    }
+
+    fn announce_end(&self) {
+        if let Some(o) = self.game.outcome() {
+            println!("Game over: {}.", describe_outcome(&o));
+            println!("Result {}. The record is in {}.", o.result.pdn(), self.save_path.display());
+        }
+    }
+
+    fn explain(&self, e: &PlayError) {
+        match e {
+            PlayError::Move(m) => {
+                println!("{m}");
+            }
+            other => println!("{other}"),
+        }
+        println!("Type `moves` for the legal moves, `help` for the commands.");
+    }
+
+    fn list_moves(&self) {
+        let pos = self.game.position();
+        let mut moves: Vec<String> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| self.rules().format_move_full(pos, m))
+            .collect();
+        moves.sort();
+        let n = moves.len();
+        println!("{n} legal move{}: {}", if n == 1 { "" } else { "s" }, moves.join(" "));
+    }
+
+    fn think(&mut self) -> dama_engine::search::SearchResult {
+        let root = SearchRoot::from_game(&self.game);
+        self.engine.search(&root, &self.limits)
+    }
+
+    fn hint(&mut self) {
+        let pos = *self.game.position();
+        let r = self.think();
+        match r.best {
+            Some(m) => println!(
+                "Hint: {} (evaluation {} for {}).",
+                self.rules().format_move_full(&pos, &m),
+                r.score_text(),
+                pos.side_to_move()
+            ),
+            None => println!("There is no legal move."),
+        }
+    }
+
+    fn computer_move(&mut self) {
+        let pos = *self.game.position();
+        let side = pos.side_to_move();
+        let r = self.think();
+        let Some(m) = r.best else {
+            // The rules judge a side without moves before asking it to move; nothing to do.
+            return;
+        };
+        if self.game.play(m).is_err() {
+            // Cannot happen: the engine plays legal moves. Fall back to the first legal move.
+            let first: Option<Move> = self.game.legal_moves().iter().next().copied();
+            if let Some(f) = first {
+                let _ = self.game.play(f);
+            }
+        }
+        self.save();
+        if let Some(p) = self.game.last_ply() {
+            println!(
+                "{side} plays {} (evaluation {} for {side}, depth {}).",
+                p.full,
+                r.score_text(),
+                r.depth
+            );
+        }
+    }
+
+    /// Takes back plies until a person is to move again, with at least
+    /// one of that person's moves taken back.
+    fn undo(&mut self) -> bool {
+        let Some(last_human) = self
+            .game
+            .plies()
+            .iter()
+            .rposition(|p| self.player(p.side()) == Player::Human)
+        else {
+            println!("Nothing to take back.");
+            return false;
+        };
+        let mut taken = Vec::new();
+        while self.game.ply_count() > last_human {
+            let Some(p) = self.game.last_ply().map(|p| p.full.clone()) else {
+                break;
+            };
+            if self.game.undo().is_none() {
+                break;
+            }
+            taken.push(p);
+        }
+        self.save();
+        taken.reverse();
+        println!("Took back {}.", taken.join(" "));
+        true
+    }
+
+    fn redo(&mut self) -> bool {
+        if !self.game.can_redo() {
+            println!("Nothing to redo.");
+            return false;
+        }
+        let mut again = Vec::new();
+        loop {
+            if self.game.redo().is_none() {
+                break;
+            }
+            if let Some(p) = self.game.last_ply() {
+                again.push(p.full.clone());
+            }
+            if self.player(self.game.side_to_move()) == Player::Human || !self.game.can_redo() {
+                break;
+            }
+        }
+        self.save();
+        println!("Played again {}.", again.join(" "));
+        true
+    }
+
+    fn offer_draw(&mut self, side: Color) {
+        let opponent = !side;
+        if self.player(opponent) == Player::Human {
+            // Both players sit at the same keyboard: the offer is the agreement.
+            let _ = self.game.agree_draw();
+            println!("{opponent} accepts the draw.");
+            self.save();
+            return;
+        }
+        let r = self.think();
+        // The score is for the side to move (the one offering); the computer's view is the opposite.
+        let computer_view = -r.score;
+        let pos = self.game.position();
+        let start = self.rules().start_position();
+        let endgame = pos.occupied().count_ones() * 3 <= start.occupied().count_ones();
+        let stale = self.game.no_capture_plies() >= 30;
+        let accept = computer_view <= -50
+            || computer_view < -MATE_BOUND
+            || (computer_view.abs() <= 15 && (endgame || stale));
+        if accept {
+            let _ = self.game.agree_draw();
+            println!("{opponent} accepts the draw.");
+            self.save();
+        } else {
+            println!(
+                "{opponent} declines the draw (its evaluation: {}). Play on.",
+                dama_engine::search::score_text(computer_view)
+            );
+        }
+    }
+}
+
+fn material_line(pos: &Position) -> String {
+    let side = |c: Color| {
+        let men = pos.men(c).count_ones();
+        let kings = pos.kings(c).count_ones();
+        let mut s = format!("{men} {}", if men == 1 { "man" } else { "men" });
+        if kings > 0 {
+            s.push_str(&format!(", {kings} {}", if kings == 1 { "king" } else { "kings" }));
+        }
+        s
+    };
+    format!("White: {}. Black: {}.", side(Color::White), side(Color::Black))
+}
+
+fn describe_outcome(o: &Outcome) -> String {
+    let lead = match o.result {
+        GameResult::WhiteWins => "White wins",
+        GameResult::BlackWins => "Black wins",
+        GameResult::Draw => "draw",
+    };
+    let reason = match o.reason {
+        EndReason::Agreement => "by agreement".to_string(),
+        r => format!("{r}"),
+    };
+    format!("{lead} ({reason})")
 }

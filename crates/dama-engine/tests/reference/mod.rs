@@ -25,7 +25,9 @@
 //!   right beyond; a king an adjacent one (`capture_range = "short"`) or the
 //!   first piece along an empty line (`"flying"`), landing right beyond
 //!   (`landing = "adjacent_beyond"`) or on any empty square beyond up to the
-//!   next piece or the edge (`"any_beyond"`);
+//!   next piece or the edge (`"any_beyond"`); with
+//!   `landing_must_continue`, a king must pick a landing square from which
+//!   it can jump again when one exists;
 //! - a capture continues while the piece can jump again; the whole chain is
 //!   one move; the moving piece's start square is empty during its chain;
 //! - `removal = "immediate"`: a jumped piece leaves at once; `"end_of_move"`:
@@ -111,6 +113,7 @@ pub struct Reference {
     king_range: u32,
     king_capture_flying: bool,
     king_landing_any: bool,
+    landing_must_continue: bool,
     mandatory: bool,
     majority: bool,
     end_of_move: bool,
@@ -189,6 +192,7 @@ impl Reference {
             },
             king_capture_flying: spec.kings.capture_range == CaptureRange::Flying,
             king_landing_any: spec.kings.landing == Landing::AnyBeyond,
+            landing_must_continue: spec.kings.landing_must_continue,
             mandatory: spec.capture.mandatory,
             majority: spec.capture.majority == Majority::MaxPieces,
             end_of_move: spec.capture.removal == Removal::EndOfMove,
@@ -243,21 +247,23 @@ impl Reference {
         out
     }
 
-    /// Tries every jump from `at`; records the chain when none exists.
+    /// The jumps open to a piece on `at`: for each, the direction, the
+    /// square jumped and the landing squares allowed by range and landing
+    /// rules (before `landing_must_continue`). `dead` lists the pieces
+    /// already jumped in this move.
     #[allow(clippy::too_many_arguments)]
-    fn extend(
+    fn jumps(
         &self,
         b: &Board,
         side: Color,
         at: usize,
         king: bool,
         last: Option<Dir>,
-        chain: &mut Chain,
-        out: &mut Vec<RefPath>,
-    ) {
+        dead: &[usize],
+    ) -> Vec<(Dir, usize, Vec<usize>)> {
         let s = side_index(side);
         let dirs = if king { &self.king_captures[s] } else { &self.man_captures[s] };
-        let mut jumped = false;
+        let mut out = Vec::new();
         for &d in dirs {
             if self.no_reversal && last == Some((-d.0, -d.1)) {
                 continue;
@@ -274,20 +280,74 @@ impl Reference {
             }
             let Some(v) = victim else { continue };
             let Some(p) = b[v] else { continue };
-            if p.color() == side || chain.captures.contains(&v) {
+            if p.color() == side || dead.contains(&v) {
                 continue; // own piece, or a dead piece that stays until the move ends
             }
             // Landing squares beyond it.
+            let mut landings = Vec::new();
             let mut landing = self.next(v, d);
             while let Some(l) = landing {
                 if b[l].is_some() {
                     break;
                 }
-                jumped = true;
-                let mut nb = *b;
-                if !self.end_of_move {
-                    nb[v] = None;
+                landings.push(l);
+                if !(king && self.king_landing_any) {
+                    break;
                 }
+                landing = self.next(l, d);
+            }
+            if !landings.is_empty() {
+                out.push((d, v, landings));
+            }
+        }
+        out
+    }
+
+    /// The board after jumping `v` (the captured piece stays until the move
+    /// ends with end-of-move removal).
+    fn after_jump(&self, b: &Board, v: usize) -> Board {
+        let mut nb = *b;
+        if !self.end_of_move {
+            nb[v] = None;
+        }
+        nb
+    }
+
+    /// Tries every jump from `at`; records the chain when none exists.
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &self,
+        b: &Board,
+        side: Color,
+        at: usize,
+        king: bool,
+        last: Option<Dir>,
+        chain: &mut Chain,
+        out: &mut Vec<RefPath>,
+    ) {
+        let jumps = self.jumps(b, side, at, king, last, &chain.captures);
+        if jumps.is_empty() {
+            if !chain.captures.is_empty() {
+                out.push(chain.finish(at, self, side));
+            }
+            return;
+        }
+        for (d, v, mut landings) in jumps {
+            let nb = self.after_jump(b, v);
+            if king && self.landing_must_continue {
+                // Only the landings from which the capture goes on, if any does.
+                let mut dead = chain.captures.clone();
+                dead.push(v);
+                let go_on: Vec<usize> = landings
+                    .iter()
+                    .copied()
+                    .filter(|&l| !self.jumps(&nb, side, l, true, Some(d), &dead).is_empty())
+                    .collect();
+                if !go_on.is_empty() {
+                    landings = go_on;
+                }
+            }
+            for l in landings {
                 chain.landings.push(l);
                 chain.captures.push(v);
                 let reaches_rank = !king && self.on_promotion_rank(side, l);
@@ -308,14 +368,7 @@ impl Reference {
                 }
                 chain.landings.pop();
                 chain.captures.pop();
-                if !(king && self.king_landing_any) {
-                    break;
-                }
-                landing = self.next(l, d);
             }
-        }
-        if !jumped && !chain.captures.is_empty() {
-            out.push(chain.finish(at, self, side));
         }
     }
 

@@ -1,0 +1,203 @@
+//! Perft of every shipped variant: speed, and a regression table of counts.
+//!
+//! ```text
+//! cargo bench -p dama-engine --bench variants            # speed: start positions, 1–10 s each
+//! cargo bench -p dama-engine --bench variants -- check   # counts: many positions, both count modes
+//! cargo bench -p dama-engine --bench variants -- speed dama 9   # one variant at one depth
+//! ```
+//!
+//! The `check` table is meant to be diffed before and after a change to the
+//! move generator: every line must stay the same. It covers the start
+//! position of every built-in variant, middlegame positions with kings on
+//! both sides (capture-heavy), and synthetic variants that switch single
+//! rule parameters.
+
+use std::time::Instant;
+
+use dama_engine::{load_text, perft, CountMode, Position, Rules};
+
+/// Middlegame positions on a full 8×8 board (orthogonal variants), with the
+/// depth used in the check table.
+const ORTHOGONAL: &[(&str, u32)] = &[
+    ("W:Wa3,b3,c3,d2,e3,f3,g3,h3,b2,g2,Kd5:Ba6,b6,c6,e6,f6,g6,h6,b7,c7,g7,Ke1", 5),
+    ("B:Wa2,c3,d4,e3,f2,h3,Kb6:Bb7,d6,e7,f6,g7,h6,Kc1,Kg4", 6),
+    ("W:Wb3,c2,f3,g2,Ka5,Kh1:Bb6,c7,f6,g7,Kd8,Ka1", 5),
+    ("W:Wc4,d4,e4,d3,f5,Kb1:Bc5,d5,e5,d6,f6,c6,Kg8", 7),
+    ("W:Wd6,Kb2:Bd7,c8,b7,e7,Kh1", 7),
+];
+
+/// Middlegame positions on the dark squares (diagonal variants).
+const DIAGONAL: &[(&str, u32)] = &[
+    ("W:Wa1,c1,e1,b2,f2,c3,g3,Kd4:Bb6,f6,h6,a7,c7,g7,Kh2", 6),
+    ("B:Wa3,c3,e3,g3,b2,d2,Kf6:Bb6,d6,h6,a7,e7,g7,Kc1", 6),
+    ("W:Wb2,d2,f2,h2,Ke5:Bd6,f6,b8,h8,Ka1", 6),
+    ("W:Wc3,e3,g3,Kb4:Bd4,f4,d6,f6,b6,Kh8", 6),
+];
+
+/// Variants that switch one or two parameters of a shipped one.
+const SYNTHETIC: &[(&str, &str)] = &[
+    ("dama-end-of-move", "extends = \"dama\"\n[capture]\nremoval = \"end_of_move\"\n"),
+    ("dama-reversal", "extends = \"dama\"\n[capture]\nno_reversal = false\n"),
+    ("dama-no-majority", "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"),
+    ("dama-stop", "extends = \"dama\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
+    ("dama-king-range-2", "extends = \"dama\"\n[kings]\nmove_range = 2\n"),
+    (
+        "dama-short-king",
+        "extends = \"dama\"\n[kings]\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\n",
+    ),
+    ("dama-short-king-any-landing", "extends = \"dama\"\n[kings]\ncapture_range = \"short\"\n"),
+    ("dama-adjacent-landing", "extends = \"dama\"\n[kings]\nlanding = \"adjacent_beyond\"\n"),
+    (
+        "dama-must-continue",
+        "extends = \"dama\"\n[kings]\nlanding_must_continue = true\n[capture]\nmajority = \"none\"\n",
+    ),
+    ("dama-optional", "extends = \"dama\"\n[capture]\nmandatory = false\n"),
+    ("dama-promotion-rank-7", "extends = \"dama\"\n[promotion]\nrank = 7\n"),
+    (
+        "keny-chain-any",
+        "extends = \"keny\"\n[men]\nfriendly_jump_chain = true\nfriendly_jump_over = \"any\"\n",
+    ),
+    ("keny-chain", "extends = \"keny\"\n[men]\nfriendly_jump_chain = true\n"),
+    (
+        "keny-promote-and-continue",
+        "extends = \"keny\"\n[capture]\npromote_mid_capture = \"promote_and_continue\"\n",
+    ),
+    ("croda-immediate", "extends = \"croda\"\n[capture]\nremoval = \"immediate\"\n"),
+    (
+        "dameo-friendly-chain",
+        "extends = \"dameo\"\n[men]\nfriendly_jumps = [\"F\", \"FL\", \"FR\", \"L\", \"R\"]\nfriendly_jump_chain = true\n",
+    ),
+    (
+        "all-eight",
+        "extends = \"armenian\"\n[men]\ncaptures = [\"F\", \"B\", \"L\", \"R\", \"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [kings]\ncaptures = [\"F\", \"B\", \"L\", \"R\", \"FL\", \"FR\", \"BL\", \"BR\"]\n",
+    ),
+    (
+        "dama-6x6",
+        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\n[setup]\nwhite = [\"a2-f2\"]\nblack = [\"a5-f5\"]\n",
+    ),
+    (
+        "diagonal-6x6-short",
+        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\nsquares = \"dark\"\n\
+         [setup]\nwhite = [\"a1-f2\"]\nblack = [\"a5-f6\"]\n\
+         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\"]\n\
+         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\nmove_range = 1\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         capture_range = \"short\"\nlanding = \"adjacent_beyond\"\n\
+         [capture]\nmajority = \"none\"\nno_reversal = false\npromote_mid_capture = \"stop\"\n",
+    ),
+    (
+        "diagonal-7x5-immediate",
+        "extends = \"dama\"\n[board]\nwidth = 7\nheight = 5\nsquares = \"dark\"\n\
+         [setup]\nwhite = [\"a1-g1\"]\nblack = [\"a5-g5\"]\n\
+         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [capture]\npromote_mid_capture = \"promote_and_continue\"\n",
+    ),
+];
+
+/// Start-position depth for the speed table: about 1–10 s each.
+fn speed_depth(id: &str) -> u32 {
+    match id {
+        "dama" | "dama-one-each-draw" | "dama-promote-and-continue" => 8,
+        "armenian" | "armenian-schmidt" | "keny" | "keny-majority" | "croda" => 6,
+        "dameo" => 5,
+        "russian" | "brazilian" | "english" => 10,
+        _ => 6,
+    }
+}
+
+/// Start-position depth for the check table.
+fn check_depth(id: &str) -> u32 {
+    match id {
+        "dama" | "dama-one-each-draw" | "dama-promote-and-continue" => 7,
+        "russian" | "brazilian" | "english" => 8,
+        _ => 5,
+    }
+}
+
+fn builtin_ids() -> Vec<&'static str> {
+    dama_engine::load::BUILTIN.iter().map(|(id, _)| *id).collect()
+}
+
+fn is_diagonal(rules: &Rules) -> bool {
+    rules.board().count_ones() < (rules.width() as u32 * rules.height() as u32)
+}
+
+fn synthetic(id: &str, text: &str) -> Rules {
+    let text = format!("id = \"{id}\"\nname = \"{id}\"\n{text}");
+    match load_text(&format!("<bench:{id}>"), &text, None) {
+        Ok(l) => l.rules,
+        Err(e) => panic!("{id}: {e}"),
+    }
+}
+
+fn check_line(id: &str, rules: &Rules, what: &str, pos: &Position, depth: u32) {
+    let t = Instant::now();
+    let paths = perft(rules, pos, depth, CountMode::Paths);
+    let moves = perft(rules, pos, depth, CountMode::Moves);
+    let secs = t.elapsed().as_secs_f64();
+    println!("{id:<28} {what:<72} d{depth} paths {paths:>12} moves {moves:>12}");
+    eprintln!("  ({secs:.2} s)");
+}
+
+fn check() {
+    for id in builtin_ids() {
+        let rules = Rules::builtin(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        check_line(id, &rules, "start", &rules.start_position(), check_depth(id));
+        let set = if is_diagonal(&rules) { DIAGONAL } else { ORTHOGONAL };
+        for &(fen, depth) in set {
+            match rules.parse_fen(fen) {
+                Ok(pos) if rules.check_position(&pos).is_ok() => check_line(id, &rules, fen, &pos, depth),
+                _ => println!("{id:<28} {fen:<72} (not a position of this variant)"),
+            }
+        }
+    }
+    for &(id, text) in SYNTHETIC {
+        let rules = synthetic(id, text);
+        check_line(id, &rules, "start", &rules.start_position(), 5);
+        if rules.width() == 8 && rules.height() == 8 {
+            let set = if is_diagonal(&rules) { DIAGONAL } else { ORTHOGONAL };
+            for &(fen, depth) in set {
+                if let Ok(pos) = rules.parse_fen(fen) {
+                    if rules.check_position(&pos).is_ok() {
+                        check_line(id, &rules, fen, &pos, depth.saturating_sub(1));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn speed_line(id: &str, depth: u32) {
+    let rules = Rules::builtin(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let pos = rules.start_position();
+    let t = Instant::now();
+    let n = perft(&rules, &pos, depth, CountMode::Paths);
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "{id:<28} {depth:>5} {n:>14} {secs:>9.3} {:>10.1}",
+        n as f64 / secs.max(1e-9) / 1e6
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; ignore flags.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    match args.first().map(String::as_str) {
+        Some("check") => check(),
+        Some("speed") if args.len() >= 3 => {
+            println!("{:<28} {:>5} {:>14} {:>9} {:>10}", "variant", "depth", "nodes", "seconds", "Mnodes/s");
+            let depth = args[2].parse().unwrap_or_else(|_| panic!("bad depth {}", args[2]));
+            speed_line(&args[1], depth);
+        }
+        _ => {
+            println!("{:<28} {:>5} {:>14} {:>9} {:>10}", "variant", "depth", "nodes", "seconds", "Mnodes/s");
+            let only: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+            for id in builtin_ids() {
+                if only.is_empty() || only.contains(&id) {
+                    speed_line(id, speed_depth(id));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,556 @@
+//! Differential tests: the engine's move generator against the plain
+//! reference generator in `tests/reference/`, on the start position of every
+//! shipped variant, on synthetic variants that switch single parameters, and
+//! on random positions (random playouts, and random placements of men and
+//! kings).
+//!
+//! Each position is compared move by move: the set of (from, to, captured
+//! set, promotes), the number of paths per move, the position after each
+//! move, `has_capture`, and for a share of positions every capture path
+//! (`Rules::move_paths`). Perft to depth 3 is compared by walking the
+//! reference's tree and comparing both generators at every node.
+//!
+//! `DAMA_DEEP=1` compares many more positions and checks the perft tables in
+//! `tests/perft/` against the reference to a larger node budget.
+
+mod reference;
+
+use std::collections::BTreeMap;
+
+use dama_engine::{load_text, perft, Color, CountMode, Piece, Position, Rules, Square};
+use reference::{board_of, path_text, position_of, Reference};
+
+// ---------------------------------------------------------------------------
+// Variants
+
+/// Synthetic variants: a shipped variant with one or two parameters changed.
+const SYNTHETIC: &[(&str, &str)] = &[
+    ("dama-end-of-move", "extends = \"dama\"\n[capture]\nremoval = \"end_of_move\"\n"),
+    ("dama-reversal", "extends = \"dama\"\n[capture]\nno_reversal = false\n"),
+    ("dama-no-majority", "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"),
+    ("dama-stop", "extends = \"dama\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
+    ("dama-king-step", "extends = \"dama\"\n[kings]\nmove_range = 1\n"),
+    ("dama-king-range-2", "extends = \"dama\"\n[kings]\nmove_range = 2\n"),
+    (
+        "dama-short-king",
+        "extends = \"dama\"\n[kings]\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\n",
+    ),
+    ("dama-short-king-any-landing", "extends = \"dama\"\n[kings]\ncapture_range = \"short\"\n"),
+    ("dama-adjacent-landing", "extends = \"dama\"\n[kings]\nlanding = \"adjacent_beyond\"\n"),
+    (
+        "dama-must-continue",
+        "extends = \"dama\"\n[kings]\nlanding_must_continue = true\n[capture]\nmajority = \"none\"\n",
+    ),
+    ("dama-optional", "extends = \"dama\"\n[capture]\nmandatory = false\n"),
+    (
+        "dama-optional-free",
+        "extends = \"dama\"\n[capture]\nmandatory = false\nmajority = \"none\"\n",
+    ),
+    ("dama-promotion-rank-7", "extends = \"dama\"\n[promotion]\nrank = 7\n"),
+    (
+        "dama-6x6",
+        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\n[setup]\nwhite = [\"a2-f2\"]\nblack = [\"a5-f5\"]\n",
+    ),
+    (
+        "dama-5x7",
+        "extends = \"dama\"\n[board]\nwidth = 5\nheight = 7\n[setup]\nwhite = [\"a2-e3\"]\nblack = [\"a5-e6\"]\n",
+    ),
+    (
+        "keny-chain-any",
+        "extends = \"keny\"\n[men]\nfriendly_jump_chain = true\nfriendly_jump_over = \"any\"\n",
+    ),
+    ("keny-chain", "extends = \"keny\"\n[men]\nfriendly_jump_chain = true\n"),
+    ("keny-over-any", "extends = \"keny\"\n[men]\nfriendly_jump_over = \"any\"\n"),
+    (
+        "keny-promote-and-continue",
+        "extends = \"keny\"\n[capture]\npromote_mid_capture = \"promote_and_continue\"\n",
+    ),
+    ("keny-stop", "extends = \"keny\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
+    (
+        "keny-end-of-move-reversal",
+        "extends = \"keny\"\n[capture]\nremoval = \"end_of_move\"\nno_reversal = false\n",
+    ),
+    ("croda-immediate", "extends = \"croda\"\n[capture]\nremoval = \"immediate\"\n"),
+    (
+        "croda-promote-and-continue",
+        "extends = \"croda\"\n[capture]\npromote_mid_capture = \"promote_and_continue\"\n",
+    ),
+    ("dameo-stop", "extends = \"dameo\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
+    (
+        "dameo-friendly-chain",
+        "extends = \"dameo\"\n[men]\nfriendly_jumps = [\"F\", \"FL\", \"FR\", \"L\", \"R\"]\nfriendly_jump_chain = true\n",
+    ),
+    (
+        "all-eight",
+        "extends = \"armenian\"\n[men]\ncaptures = [\"F\", \"B\", \"L\", \"R\", \"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [kings]\ncaptures = [\"F\", \"B\", \"L\", \"R\", \"FL\", \"FR\", \"BL\", \"BR\"]\n",
+    ),
+    (
+        "diagonal-8x8",
+        "extends = \"dama\"\n[board]\nsquares = \"dark\"\n[setup]\nwhite = [\"a1-h3\"]\nblack = [\"a6-h8\"]\n\
+         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [capture]\nremoval = \"end_of_move\"\n",
+    ),
+    (
+        "diagonal-6x6-short",
+        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\nsquares = \"dark\"\n\
+         [setup]\nwhite = [\"a1-f2\"]\nblack = [\"a5-f6\"]\n\
+         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\"]\n\
+         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\nmove_range = 1\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         capture_range = \"short\"\nlanding = \"adjacent_beyond\"\n\
+         [capture]\nmajority = \"none\"\nno_reversal = false\npromote_mid_capture = \"stop\"\n",
+    ),
+    (
+        "diagonal-7x5-immediate",
+        "extends = \"dama\"\n[board]\nwidth = 7\nheight = 5\nsquares = \"dark\"\n\
+         [setup]\nwhite = [\"a1-g1\"]\nblack = [\"a5-g5\"]\n\
+         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         [capture]\npromote_mid_capture = \"promote_and_continue\"\n",
+    ),
+];
+
+/// A variant under test: its rules and the reference built from the same spec.
+struct Variant {
+    id: String,
+    rules: Rules,
+    reference: Reference,
+}
+
+fn variant(id: &str, text: &str) -> Variant {
+    let text = format!("id = \"{id}\"\nname = \"{id}\"\n{text}");
+    let loaded = load_text(&format!("<test:{id}>"), &text, None).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let reference = Reference::new(loaded.rules.spec());
+    Variant {
+        id: id.to_string(),
+        rules: loaded.rules,
+        reference,
+    }
+}
+
+fn builtin(id: &str) -> Variant {
+    let rules = Rules::builtin(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let reference = Reference::new(rules.spec());
+    Variant {
+        id: id.to_string(),
+        rules,
+        reference,
+    }
+}
+
+fn synthetic(id: &str) -> Variant {
+    let (_, text) = SYNTHETIC
+        .iter()
+        .find(|(n, _)| *n == id)
+        .unwrap_or_else(|| panic!("no synthetic variant {id}"));
+    variant(id, text)
+}
+
+/// Every variant shipped with dama, then every synthetic one.
+fn all_variants() -> Vec<Variant> {
+    let mut out: Vec<Variant> = dama_engine::load::BUILTIN.iter().map(|(id, _)| builtin(id)).collect();
+    out.extend(SYNTHETIC.iter().map(|(id, text)| variant(id, text)));
+    out
+}
+
+fn deep() -> bool {
+    std::env::var("DAMA_DEEP").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+// ---------------------------------------------------------------------------
+// A small seeded PRNG (SplitMix64)
+
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    /// True with probability `num / den`.
+    fn chance(&mut self, num: u64, den: u64) -> bool {
+        self.next() % den < num
+    }
+}
+
+fn seed_of(id: &str) -> u64 {
+    id.bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+// ---------------------------------------------------------------------------
+// Random positions
+
+/// Positions met in random games from the start (uniform random moves).
+fn playout_positions(v: &Variant, rng: &mut Rng, n: usize) -> Vec<Position> {
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut pos = v.rules.start_position();
+        for _ in 0..200 {
+            if out.len() >= n {
+                break;
+            }
+            if rng.chance(1, 5) {
+                out.push(pos);
+            }
+            let moves = v.rules.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.below(moves.len())];
+            pos.play(&m);
+        }
+    }
+    out
+}
+
+/// A random position: 1 to 14 pieces a side, about a third of them kings,
+/// no man on its own promotion rank.
+fn placed_position(v: &Variant, rng: &mut Rng) -> Position {
+    let squares: Vec<usize> = (0..64).filter(|&s| v.reference.is_playable(s)).collect();
+    let max = (squares.len() / 3).clamp(1, 14);
+    let mut pos = Position::empty(if rng.chance(1, 2) { Color::White } else { Color::Black });
+    for c in Color::ALL {
+        let n = 1 + rng.below(max);
+        let kings = rng.below(3); // 0: few kings, 1: some, 2: many
+        for _ in 0..n {
+            let free: Vec<usize> = squares
+                .iter()
+                .copied()
+                .filter(|&s| pos.piece_at(sq(s)).is_none())
+                .collect();
+            if free.is_empty() {
+                break;
+            }
+            let s = free[rng.below(free.len())];
+            let king = rng.chance(kings as u64 + 1, 7) || v.reference.on_promotion_rank(c, s);
+            pos.set_piece(sq(s), Some(if king { Piece::King(c) } else { Piece::Man(c) }));
+        }
+    }
+    pos
+}
+
+fn sq(i: usize) -> Square {
+    Square::from_index(i as u8).expect("square index")
+}
+
+// ---------------------------------------------------------------------------
+// Comparison
+
+type Key = (usize, usize, u64, bool);
+
+fn key_text(k: &Key) -> String {
+    let caps: Vec<String> = (0..64)
+        .filter(|&i| k.2 & (1u64 << i) != 0)
+        .map(reference::name)
+        .collect();
+    format!(
+        "{}{}{}{}{}",
+        reference::name(k.0),
+        if k.2 != 0 { "x" } else { "-" },
+        reference::name(k.1),
+        if caps.is_empty() {
+            String::new()
+        } else {
+            format!(" taking {}", caps.join(","))
+        },
+        if k.3 { " (crowns)" } else { "" }
+    )
+}
+
+/// Compares the two generators on one position; returns what differs.
+fn compare(v: &Variant, pos: &Position, check_paths: bool) -> Result<(), String> {
+    let fen = v.rules.to_fen(pos);
+    let fail = |what: String| Err(format!("{}: {fen}: {what}", v.id));
+    let (board, side) = board_of(pos);
+    let list = v.rules.legal_moves(pos);
+    let mut gen: BTreeMap<Key, (u64, Position)> = BTreeMap::new();
+    for (m, &n) in list.iter().zip(list.path_counts()) {
+        let k = (m.from_index() as usize, m.to_index() as usize, m.captured(), m.promotes());
+        if m.is_capture() != (m.captured() != 0) {
+            return fail(format!("{} has a wrong capture flag", key_text(&k)));
+        }
+        if gen.insert(k, (n as u64, pos.after(m))).is_some() {
+            return fail(format!("the generator lists {} twice", key_text(&k)));
+        }
+    }
+    let refs = v.reference.legal_moves(&board, side);
+    let mut rm: BTreeMap<Key, (u64, Position)> = BTreeMap::new();
+    for m in &refs {
+        rm.insert(m.key(), (m.paths, position_of(&m.after, !side)));
+    }
+    // Paths with one identity but a different crowning cannot be one engine move.
+    for (a, b) in refs.iter().zip(refs.iter().skip(1)) {
+        if (a.from, a.to, a.captured) == (b.from, b.to, b.captured) {
+            return fail(format!(
+                "two paths with the same origin, destination and captures differ in crowning: {}",
+                key_text(&a.key())
+            ));
+        }
+    }
+    let missing: Vec<String> = rm.keys().filter(|k| !gen.contains_key(k)).map(key_text).collect();
+    let extra: Vec<String> = gen.keys().filter(|k| !rm.contains_key(k)).map(key_text).collect();
+    if !missing.is_empty() || !extra.is_empty() {
+        return fail(format!(
+            "move sets differ; missing from the generator: [{}]; not in the reference: [{}]",
+            missing.join("; "),
+            extra.join("; ")
+        ));
+    }
+    for (k, (n, after)) in &gen {
+        let (rn, rafter) = &rm[k];
+        if n != rn {
+            return fail(format!("{}: {n} paths, the reference finds {rn}", key_text(k)));
+        }
+        if after != rafter {
+            return fail(format!(
+                "{}: position after is {}, the reference gives {}",
+                key_text(k),
+                v.rules.to_fen(after),
+                v.rules.to_fen(rafter)
+            ));
+        }
+    }
+    let ref_has_capture = !v.reference.capture_paths(&board, side).is_empty();
+    if v.rules.has_capture(pos) != ref_has_capture {
+        return fail(format!(
+            "has_capture says {}, the reference {}",
+            v.rules.has_capture(pos),
+            ref_has_capture
+        ));
+    }
+    if check_paths {
+        let ref_paths = v.reference.legal_capture_paths(&board, side);
+        for m in list.iter().filter(|m| m.is_capture()) {
+            let mut got: Vec<(Vec<usize>, Vec<usize>)> = v
+                .rules
+                .move_paths(pos, m)
+                .iter()
+                .map(|p| {
+                    let l = p.landings.iter().map(|s| s.index() as usize).collect();
+                    let c = p.captures.iter().map(|s| s.index() as usize).collect();
+                    (l, c)
+                })
+                .collect();
+            let mut want: Vec<(Vec<usize>, Vec<usize>)> = ref_paths
+                .iter()
+                .filter(|p| {
+                    p.from == m.from_index() as usize
+                        && p.landings.last() == Some(&(m.to_index() as usize))
+                        && p.captures.iter().fold(0u64, |b, &c| b | (1u64 << c)) == m.captured()
+                })
+                .map(|p| (p.landings.clone(), p.captures.clone()))
+                .collect();
+            got.sort();
+            want.sort();
+            if got != want {
+                let k = (m.from_index() as usize, m.to_index() as usize, m.captured(), m.promotes());
+                let show = |ps: &[(Vec<usize>, Vec<usize>)]| {
+                    ps.iter()
+                        .map(|(l, c)| {
+                            path_text(&reference::RefPath {
+                                from: k.0,
+                                landings: l.clone(),
+                                captures: c.clone(),
+                                promotes: false,
+                            })
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                return fail(format!(
+                    "{}: move_paths gives [{}], the reference [{}]",
+                    key_text(&k),
+                    show(&got),
+                    show(&want)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Walks the reference's tree `depth` plies deep, comparing both generators
+/// at every node with children; returns the reference perft (paths, moves).
+fn walk(v: &Variant, pos: &Position, depth: u32, errors: &mut Vec<String>) -> (u64, u64) {
+    if depth == 0 {
+        return (1, 1);
+    }
+    if let Err(e) = compare(v, pos, false) {
+        errors.push(e);
+        return (0, 0);
+    }
+    let (board, side) = board_of(pos);
+    let mut total = (0, 0);
+    for m in v.reference.legal_moves(&board, side) {
+        let (p, n) = if depth == 1 {
+            (1, 1)
+        } else {
+            walk(v, &position_of(&m.after, !side), depth - 1, errors)
+        };
+        total.0 += p * m.paths;
+        total.1 += n;
+    }
+    total
+}
+
+/// Compares perft from `pos` to `depth` in both counting modes, node by node.
+fn check_perft(v: &Variant, pos: &Position, depth: u32, errors: &mut Vec<String>) {
+    let before = errors.len();
+    let (paths, moves) = walk(v, pos, depth, errors);
+    if errors.len() > before {
+        return;
+    }
+    let gp = perft(&v.rules, pos, depth, CountMode::Paths);
+    let gm = perft(&v.rules, pos, depth, CountMode::Moves);
+    if (gp, gm) != (paths, moves) {
+        errors.push(format!(
+            "{}: {}: perft {depth}: generator {gp} paths / {gm} moves, reference {paths} / {moves}",
+            v.id,
+            v.rules.to_fen(pos)
+        ));
+    }
+}
+
+fn report(errors: &[String]) {
+    if !errors.is_empty() {
+        let shown: Vec<&str> = errors.iter().take(20).map(String::as_str).collect();
+        panic!(
+            "{} disagreement(s) between the generator and the reference:\n{}",
+            errors.len(),
+            shown.join("\n")
+        );
+    }
+}
+
+/// Compares `n` playout positions and `n` placed positions of `v`; perft to
+/// depth 3 on every `perft_every`-th of them.
+fn random_positions(v: &Variant, n: usize, perft_every: usize) {
+    let mut rng = Rng::new(seed_of(&v.id));
+    let mut positions = playout_positions(v, &mut rng, n);
+    positions.extend((0..n).map(|_| placed_position(v, &mut rng)));
+    let mut errors = Vec::new();
+    for (i, pos) in positions.iter().enumerate() {
+        if let Err(e) = compare(v, pos, i % 4 == 0) {
+            errors.push(e);
+            continue;
+        }
+        if perft_every > 0 && i % perft_every == 0 {
+            check_perft(v, pos, 3, &mut errors);
+        }
+    }
+    report(&errors);
+}
+
+/// Positions per source (playouts, placements) and how often perft 3 runs.
+fn budget(shipped: bool) -> (usize, usize) {
+    match (deep(), shipped) {
+        (true, _) => (10_000, 5),
+        (false, true) => (500, 40),
+        (false, false) => (150, 60),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+
+#[test]
+fn start_positions_agree_to_depth_3() {
+    let mut errors = Vec::new();
+    for v in all_variants() {
+        let start = v.rules.start_position();
+        if let Err(e) = compare(&v, &start, true) {
+            errors.push(e);
+            continue;
+        }
+        check_perft(&v, &start, 3, &mut errors);
+    }
+    report(&errors);
+}
+
+macro_rules! random_tests {
+    ($($name:ident: $kind:ident $id:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            let (v, shipped) = match stringify!($kind) {
+                "builtin" => (builtin($id), true),
+                _ => (synthetic($id), false),
+            };
+            let (n, every) = budget(shipped);
+            random_positions(&v, n, every);
+        }
+    )*};
+}
+
+random_tests! {
+    random_dama: builtin "dama",
+    random_armenian: builtin "armenian",
+    random_keny: builtin "keny",
+    random_croda: builtin "croda",
+    random_dameo: builtin "dameo",
+    random_dama_promote_and_continue: builtin "dama-promote-and-continue",
+    random_dama_one_each_draw: builtin "dama-one-each-draw",
+    random_armenian_schmidt: builtin "armenian-schmidt",
+    random_keny_majority: builtin "keny-majority",
+    random_russian: builtin "russian",
+    random_brazilian: builtin "brazilian",
+    random_english: builtin "english",
+    random_dama_end_of_move: synthetic "dama-end-of-move",
+    random_dama_reversal: synthetic "dama-reversal",
+    random_dama_no_majority: synthetic "dama-no-majority",
+    random_dama_stop: synthetic "dama-stop",
+    random_dama_king_step: synthetic "dama-king-step",
+    random_dama_king_range_2: synthetic "dama-king-range-2",
+    random_dama_short_king: synthetic "dama-short-king",
+    random_dama_short_king_any_landing: synthetic "dama-short-king-any-landing",
+    random_dama_adjacent_landing: synthetic "dama-adjacent-landing",
+    random_dama_must_continue: synthetic "dama-must-continue",
+    random_dama_optional: synthetic "dama-optional",
+    random_dama_optional_free: synthetic "dama-optional-free",
+    random_dama_promotion_rank_7: synthetic "dama-promotion-rank-7",
+    random_dama_6x6: synthetic "dama-6x6",
+    random_dama_5x7: synthetic "dama-5x7",
+    random_keny_chain_any: synthetic "keny-chain-any",
+    random_keny_chain: synthetic "keny-chain",
+    random_keny_over_any: synthetic "keny-over-any",
+    random_keny_promote_and_continue: synthetic "keny-promote-and-continue",
+    random_keny_stop: synthetic "keny-stop",
+    random_keny_end_of_move_reversal: synthetic "keny-end-of-move-reversal",
+    random_croda_immediate: synthetic "croda-immediate",
+    random_croda_promote_and_continue: synthetic "croda-promote-and-continue",
+    random_dameo_stop: synthetic "dameo-stop",
+    random_dameo_friendly_chain: synthetic "dameo-friendly-chain",
+    random_all_eight: synthetic "all-eight",
+    random_diagonal_8x8: synthetic "diagonal-8x8",
+    random_diagonal_6x6_short: synthetic "diagonal-6x6-short",
+    random_diagonal_7x5_immediate: synthetic "diagonal-7x5-immediate",
+}
+
+#[test]
+fn every_synthetic_variant_has_a_random_test() {
+    // The macro above lists tests by hand; keep it in step with SYNTHETIC.
+    let src = include_str!("differential.rs");
+    for (id, _) in SYNTHETIC {
+        assert!(
+            src.contains(&format!("synthetic \"{id}\",")),
+            "synthetic variant {id} has no random_* test"
+        );
+    }
+    for (id, _) in dama_engine::load::BUILTIN {
+        assert!(
+            src.contains(&format!("builtin \"{id}\",")),
+            "shipped variant {id} has no random_* test"
+        );
+    }
+}
