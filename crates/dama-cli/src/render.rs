@@ -33,8 +33,12 @@ fn paint(s: &str, code: &str, color: bool) -> String {
     }
 }
 
+/// Longest stretch of a source line shown in a snippet, in characters.
+const SNIPPET_WIDTH: usize = 100;
+
 /// A diagnostic as a compiler would print it: header, location, the source
-/// line with a caret, and the help.
+/// line with a caret under the offending text, and the help. Long lines are
+/// cut to a window around the caret; control characters are shown as `�`.
 pub fn diagnostic(d: &Diagnostic, files: &[SourceFile], color: bool) -> String {
     let (label, code) = match d.severity {
         Severity::Error => ("error", "1;31"),
@@ -45,29 +49,59 @@ pub fn diagnostic(d: &Diagnostic, files: &[SourceFile], color: bool) -> String {
         paint(&format!("{label}[{}]", d.code), code, color),
         d.message
     );
+    let mut pad = String::from("  ");
     if let Some(loc) = &d.location {
-        out.push_str(&format!("  --> {}:{}:{}\n", loc.file, loc.line, loc.column));
-        if let Some(f) = files.iter().find(|f| f.name == loc.file) {
-            if let Some(line) = f.text.lines().nth(loc.line - 1) {
-                let num = loc.line.to_string();
-                let pad = " ".repeat(num.len());
-                let width = {
-                    let rest: String = line.chars().skip(loc.column - 1).collect();
-                    let len = loc.span.end.saturating_sub(loc.span.start).max(1);
-                    rest.chars().take(len).count().max(1)
-                };
-                out.push_str(&format!(
-                    "{pad} |\n{num} | {line}\n{pad} | {}{}\n",
-                    " ".repeat(loc.column - 1),
-                    paint(&"^".repeat(width), code, color)
-                ));
+        let snippet = files
+            .iter()
+            .find(|f| f.name == loc.file)
+            .and_then(|f| Some((f, f.text.lines().nth(loc.line.checked_sub(1)?)?)));
+        if snippet.is_some() {
+            pad = " ".repeat(loc.line.to_string().len() + 1);
+        }
+        out.push_str(&format!("{}--> {}:{}:{}\n", &pad[1..], loc.file, loc.line, loc.column));
+        if let Some((f, line)) = snippet {
+            let chars: Vec<char> = line
+                .chars()
+                .map(|c| match c {
+                    '\t' => ' ',
+                    c if c.is_control() => '\u{fffd}',
+                    c => c,
+                })
+                .collect();
+            let col = loc.column.saturating_sub(1).min(chars.len());
+            // The span's length in characters, kept to this line.
+            let span_text = f.text.get(loc.span.clone()).unwrap_or("");
+            let len = span_text.lines().next().map_or(0, |l| l.chars().count());
+            let len = len.clamp(1, (chars.len() - col).max(1));
+            let start = if chars.len() <= SNIPPET_WIDTH {
+                0
+            } else {
+                col.saturating_sub(SNIPPET_WIDTH / 3).min(chars.len() - SNIPPET_WIDTH)
+            };
+            let end = (start + SNIPPET_WIDTH).min(chars.len());
+            let mut shown: String = chars[start..end].iter().collect();
+            let mut caret_at = col - start;
+            if start > 0 {
+                shown.insert(0, '…');
+                caret_at += 1;
             }
+            if end < chars.len() {
+                shown.push('…');
+            }
+            let len = len.min(SNIPPET_WIDTH.saturating_sub(col - start)).max(1);
+            let num = loc.line.to_string();
+            out.push_str(&format!(
+                "{pad}|\n{num} | {}\n{pad}| {}{}\n",
+                shown.trim_end(),
+                " ".repeat(caret_at),
+                paint(&"^".repeat(len), code, color)
+            ));
         }
     } else if let Some(k) = &d.key {
-        out.push_str(&format!("  --> key `{k}`\n"));
+        out.push_str(&format!("{}--> key `{k}`\n", &pad[1..]));
     }
     if let Some(h) = &d.help {
-        out.push_str(&format!("  = help: {h}\n"));
+        out.push_str(&format!("{pad}= help: {h}\n"));
     }
     out
 }

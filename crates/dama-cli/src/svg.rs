@@ -210,7 +210,7 @@ pub fn diagram(rules: &Rules, pos: &Position, moves: &[Drawn], opts: &Options) -
             .map(center)
             .collect();
         // Several moves from one square: spread the arrows a little.
-        let off = (i as f64 - (moves.len() as f64 - 1.0) / 2.0) * 4.0;
+        let off = (i as f64 - (moves.len() as f64 - 1.0) / 2.0) * 6.0;
         for p in &mut pts {
             p.0 += off;
             p.1 += off;
@@ -239,6 +239,15 @@ pub fn diagram(rules: &Rules, pos: &Position, moves: &[Drawn], opts: &Options) -
         );
         if let Some(&(x, y)) = pts.first() {
             let _ = writeln!(s, r#"<circle cx="{x:.1}" cy="{y:.1}" r="5" fill="{color}"/>"#);
+        }
+        // Where the piece touched down between jumps.
+        if pts.len() > 2 {
+            for &(x, y) in &pts[1..pts.len() - 1] {
+                let _ = writeln!(
+                    s,
+                    r##"<circle cx="{x:.1}" cy="{y:.1}" r="4.5" fill="#ffffff" stroke="{color}" stroke-width="2.5"/>"##
+                );
+            }
         }
         if d.mv.promotes() {
             let (cx, cy) = center(d.mv.to());
@@ -314,7 +323,8 @@ mod tests {
         );
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
-        assert_eq!(svg.matches("<circle").count(), 3 * 2 + 2 + 1 + 1); // pieces, badges, start dot, promotion
+        // pieces (2 circles each), capture badges, start dot, landing dot on d8, promotion ring
+        assert_eq!(svg.matches("<circle").count(), 3 * 2 + 2 + 1 + 1 + 1);
         assert!(svg.contains("marker-end"));
         assert!(svg.contains("a &lt;b&gt; &amp; c"));
         assert!(svg.contains("d6xd8xb8"));

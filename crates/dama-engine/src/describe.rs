@@ -3,7 +3,7 @@
 
 use crate::spec::{
     CaptureRange, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, PromotionRank,
-    Range, RelDir, Removal, SquareSet,
+    Range, RelDir, Removal, SquareNotation, SquareSet,
 };
 use crate::Rules;
 
@@ -45,6 +45,30 @@ pub fn dirs_words(list: &[RelDir]) -> String {
     }
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `21st`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// "16 men", "12 men and 1 king".
+fn pieces_words(pos: &crate::Position, c: crate::Color) -> String {
+    let men = pos.men(c).count_ones();
+    let kings = pos.pieces(c).count_ones() - men;
+    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match (men, kings) {
+        (m, 0) => plural(m, "man", "men"),
+        (0, k) => plural(k, "king", "kings"),
+        (m, k) => format!("{} and {}", plural(m, "man", "men"), plural(k, "king", "kings")),
+    }
+}
+
 /// One section of the description: a heading and its sentences.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
@@ -64,19 +88,30 @@ impl Rules {
             title: "Board and setup",
             lines: vec![
                 format!(
-                    "{}×{} board, {}.",
+                    "{}×{} {} board, {}.",
                     s.board.width,
                     s.board.height,
+                    if s.board.checkered { "checkered" } else { "plain" },
                     if s.board.squares == SquareSet::All {
                         "every square in play"
                     } else {
-                        "only the dark squares in play"
+                        "only the dark squares in play (a1 is dark)"
                     }
                 ),
+                match s.board.notation {
+                    SquareNotation::Algebraic => {
+                        "Squares are named a1 to h8 from White's side (files left to right, ranks bottom to top)."
+                            .to_string()
+                    }
+                    SquareNotation::Numeric => format!(
+                        "Squares are numbered 1 to {}, row by row from Black's side.",
+                        self.board().count_ones()
+                    ),
+                },
                 format!(
-                    "White has {} pieces, Black {}; {} moves first.",
-                    start.count(crate::Color::White),
-                    start.count(crate::Color::Black),
+                    "White has {}, Black {}; {} moves first.",
+                    pieces_words(&start, crate::Color::White),
+                    pieces_words(&start, crate::Color::Black),
                     crate::Color::from(s.setup.first)
                 ),
             ],
@@ -201,7 +236,10 @@ impl Rules {
             title: "Promotion",
             lines: vec![match s.promotion.rank {
                 PromotionRank::Last => "A man that ends its move on the far rank becomes a king.".into(),
-                PromotionRank::Nth(n) => format!("A man that ends its move on its {n}th rank becomes a king."),
+                PromotionRank::Nth(n) => format!(
+                    "A man that ends its move on the {} rank counted from its own side becomes a king.",
+                    ordinal(n)
+                ),
             }],
         });
         let e = &s.end;

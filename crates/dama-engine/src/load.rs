@@ -34,7 +34,7 @@ use toml::Spanned;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Location};
 use crate::rules::Rules;
-use crate::spec::{key_info, VariantSpec, KEYS};
+use crate::spec::{key_info, VariantSpec, BOOLEAN, DIRS, KEYS, SQUARES, STRING, TABLE};
 
 /// The variants shipped with dama, as `(id, file text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
@@ -305,6 +305,12 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
                 .flatten()
         });
     let merged = merge_chain(&files, stem.as_deref());
+    if files.len() == 1 && DeTable::parse(text).is_ok_and(|t| t.get_ref().is_empty()) {
+        let mut d = Diagnostic::error("E0112", None, "the variant file is empty")
+            .with_help("start from a built-in variant with `extends = \"dama\"` and change what differs, or state every required key (docs/variant-format.md)");
+        d.location = files.first().map(|f| locate(f, 0..0));
+        return Err(finish_err(vec![d], files));
+    }
     let mut rec = Recovery::new(merged.clone());
     let spec = rec.run();
     let mut diags: Vec<Diagnostic> = rec.diags;
@@ -640,6 +646,7 @@ impl<'a> Recovery<'a> {
     /// Deserializes, repairing and retrying after each error. `None` when
     /// no spec could be built (there is then at least one error).
     fn run(&mut self) -> Option<VariantSpec> {
+        self.check_sections();
         loop {
             let de = Spanned::new(0..0, self.table.clone()).into_deserializer();
             let err = match serde_path_to_error::deserialize::<_, VariantSpec>(de) {
@@ -667,6 +674,32 @@ impl<'a> Recovery<'a> {
                 }
                 return None;
             }
+        }
+    }
+
+    /// Sections that are not tables. Serde would read `[[men]]` (an array
+    /// of tables) as a struct written as a sequence, with a baffling message.
+    fn check_sections(&mut self) {
+        for k in KEYS.iter().filter(|k| k.ty == TABLE) {
+            let Some(v) = self.table.get(k.path) else { continue };
+            let found = match v.get_ref() {
+                DeValue::Table(_) => continue,
+                DeValue::Array(a) if a.iter().all(|e| e.get_ref().is_table()) && !a.is_empty() => {
+                    format!("an array of tables: write [{}], not [[{}]]", k.path, k.path)
+                }
+                other => value_words(other),
+            };
+            let mut d = Diagnostic::error(
+                "E0113",
+                Some(k.path),
+                format!("wrong type for `{}`: expected a table, found {found}", k.path),
+            )
+            .with_help(format!("start the section with a [{}] line and put its keys below it", k.path));
+            d.location = (v.span().start != NOWHERE).then(|| pseudo_location(v.span()));
+            self.diags.push(d);
+            self.failed.insert(k.path.to_string());
+            self.reported.insert(k.path.to_string());
+            self.table.remove(k.path);
         }
     }
 
@@ -710,7 +743,8 @@ impl<'a> Recovery<'a> {
             return false;
         }
         let path = self.dotted(&segs);
-        let (code, message, help) = explain(msg, &path, &segs);
+        let found = lookup(&self.table, &segs).map(value_words);
+        let (code, message, help) = explain(msg, &path, &segs, found.as_deref());
         let mut d = Diagnostic::error(code, Some(&path), message);
         d.help = help;
         d.location = span.filter(|s| s.start != NOWHERE).map(pseudo_location);
@@ -888,8 +922,22 @@ fn list(words: &[&str]) -> String {
     words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
 }
 
-/// Code, message and help for a serde error about the key at `path`.
-fn explain(msg: &str, path: &str, segs: &[Seg]) -> (&'static str, String, Option<String>) {
+/// A value's type and text in words, for "found ..." in messages.
+fn value_words(v: &DeValue<'_>) -> String {
+    match v {
+        DeValue::String(s) => format!("string \"{}\"", clip(s)),
+        DeValue::Integer(i) => format!("integer `{}`", clip(i.as_str())),
+        DeValue::Float(f) => format!("decimal number `{}`", clip(f.as_str())),
+        DeValue::Boolean(b) => format!("boolean `{b}`"),
+        DeValue::Datetime(d) => format!("date-time `{d}`"),
+        DeValue::Array(_) => "an array".into(),
+        DeValue::Table(_) => "a table".into(),
+    }
+}
+
+/// Code, message and help for a serde error about the key at `path`;
+/// `found` describes the offending value when it is known.
+fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'static str, String, Option<String>) {
     let word = quoted(msg).map(clip).unwrap_or_default();
     if msg.starts_with("unknown field") {
         let (key, table) = match path.rsplit_once('.') {
@@ -921,7 +969,7 @@ fn explain(msg: &str, path: &str, segs: &[Seg]) -> (&'static str, String, Option
         let help = match did_you_mean(&word, expected.iter().copied()) {
             Some(s) => format!("did you mean `{s}`?"),
             None => match key_info(path).map(|k| k.ty) {
-                Some(ty) if !ty.starts_with("string") && !ty.starts_with("array") => format!("expected {ty}"),
+                Some(ty) if ty != STRING && ty != DIRS => format!("expected {ty}"),
                 _ => format!("allowed values: {}", list(&expected)),
             },
         };
@@ -932,15 +980,28 @@ fn explain(msg: &str, path: &str, segs: &[Seg]) -> (&'static str, String, Option
     let expected = || -> String {
         let serde_expected = msg.rsplit_once(", expected ").map_or("", |(_, e)| e);
         match info {
-            Some(k) if !element && !k.ty.starts_with("string") => k.ty.to_string(),
-            Some(k) if element && k.ty.contains("directions") => "a direction".into(),
-            Some(k) if element && k.ty.contains("squares") => "a square or range such as \"a2\" or \"a2-h3\"".into(),
+            Some(k) if !element && k.ty != STRING => k.ty.to_string(),
+            Some(k) if element && k.ty == DIRS => "a direction".into(),
+            Some(k) if element && k.ty == SQUARES => "a square or range such as \"a2\" or \"a2-h3\"".into(),
             _ => humanize(serde_expected),
         }
     };
     let help = info.and_then(|k| {
-        (!k.allowed.is_empty()).then(|| format!("allowed values: {}", list(k.allowed)))
+        if !k.allowed.is_empty() {
+            Some(format!("allowed values: {}", list(k.allowed)))
+        } else if k.ty == BOOLEAN {
+            Some("write true or false, without quotes".into())
+        } else if k.ty.contains("integer") && found.is_some_and(|f| f.starts_with("string")) {
+            Some("write the number without quotes".into())
+        } else {
+            None
+        }
     });
+    if msg.starts_with("wanted ") {
+        // The TOML deserializer's words for a non-string where a word was expected.
+        let found = found.unwrap_or("another type");
+        return ("E0113", format!("wrong type for `{path}`: expected {}, found {found}", expected()), help);
+    }
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let found = rest.split(", expected").next().unwrap_or(rest);
         return (
@@ -982,8 +1043,8 @@ fn missing_help(path: &str) -> String {
         None => (None, path),
     };
     let example = match key_info(path) {
-        Some(k) if k.ty == "table" => format!("add a [{key}] section"),
-        Some(k) if !k.allowed.is_empty() && k.ty == "string" => {
+        Some(k) if k.ty == TABLE => format!("add a [{key}] section"),
+        Some(k) if !k.allowed.is_empty() && k.ty == STRING => {
             format!("add `{key} = \"{}\"` (one of {})", k.allowed[0], list(k.allowed))
         }
         Some(k) => format!("add `{key} = ...` ({})", k.ty),

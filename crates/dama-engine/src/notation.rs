@@ -195,6 +195,25 @@ impl Rules {
                 found.push(*m);
             }
         }
+        // (rel, issue 7: found by tests/props.rs) Text that spells out a whole
+        // path names that move even when other moves' paths pass through the
+        // same squares: in Keny `g5xg1` (one jump) must not be "ambiguous"
+        // with `g5xc5xc3xg3xg1`, or the printed full/short notation of the
+        // one-jump move could never be typed back.
+        if found.len() > 1 {
+            let exact = |m: &Move| {
+                self.move_paths(pos, m)
+                    .iter()
+                    .any(|p| p.from == mt.squares[0] && p.landings[..] == mt.squares[1..])
+            };
+            let mut exact: Vec<Move> = found.iter().copied().filter(exact).collect();
+            if exact.len() > 1 {
+                exact.retain(|m| m.is_capture() == mt.capture);
+            }
+            if exact.len() == 1 {
+                return Ok(exact[0]);
+            }
+        }
         match found.len() {
             1 => Ok(found[0]),
             0 => Err(MoveError::Illegal {

@@ -373,7 +373,8 @@ fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Result<(), PdnE
         rest = word.trim_start_matches('.');
         column += word.len() - rest.len();
     }
-    if rest.is_empty() {
+    // A bare number is a move number whose dot stands apart (`5 .`) or is missing.
+    if rest.is_empty() || rest.chars().all(|c| c.is_ascii_digit()) {
         return Ok(());
     }
     // Annotation marks standing alone.

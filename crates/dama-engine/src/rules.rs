@@ -95,22 +95,24 @@ impl Rules {
         // Board.
         let (w, h) = (spec.board.width, spec.board.height);
         let mut size_ok = true;
-        if w == 0 || h == 0 {
-            err(
-                &mut diags,
-                "E0201",
-                "board",
-                format!("the board must have at least one file and one rank, not {w}×{h}"),
-            );
-            size_ok = false;
-        } else if w > 8 || h > 8 {
-            err(
-                &mut diags,
-                "E0202",
-                "board",
-                format!("boards larger than 8×8 are not supported yet ({w}×{h} asked)"),
-            );
-            size_ok = false;
+        for (v, key, what) in [(w, "board.width", "file"), (h, "board.height", "rank")] {
+            if v == 0 {
+                err(
+                    &mut diags,
+                    "E0201",
+                    key,
+                    format!("the board must have at least one {what}, not {w}×{h}"),
+                );
+                size_ok = false;
+            } else if v > 8 {
+                err(
+                    &mut diags,
+                    "E0202",
+                    key,
+                    format!("boards larger than 8×8 are not supported yet ({w}×{h} asked)"),
+                );
+                size_ok = false;
+            }
         }
         let (width, height) = if size_ok { (w as u8, h as u8) } else { (8, 8) };
         let mut board = 0u64;
@@ -132,14 +134,6 @@ impl Rules {
                 }
             }
         }
-        if !numeric && (width > 26) {
-            err(
-                &mut diags,
-                "E0203",
-                "board.notation",
-                "algebraic names need at most 26 files".into(),
-            );
-        }
 
         // Step table.
         let mut step = [[OFF; 64]; 8];
@@ -160,16 +154,22 @@ impl Rules {
         // Directions.
         let dirs = |list: &[RelDir], key: &str, diags: &mut Vec<Diagnostic>| -> [DirSet; 2] {
             let mut out = [DirSet::EMPTY; 2];
-            let mut seen = Vec::new();
-            for &r in list {
-                if seen.contains(&r) {
-                    diags.push(Diagnostic::warning(
-                        "W0301",
-                        Some(key),
-                        format!("direction {r} is listed twice"),
-                    ));
+            // Bit d: direction d seen; bit 8 + d: its repetition reported.
+            let mut seen = 0u16;
+            for (i, &r) in list.iter().enumerate() {
+                let bit = 1u16 << (r as u16);
+                if seen & bit != 0 {
+                    if seen & (bit << 8) == 0 {
+                        diags.push(Diagnostic::warning(
+                            "W0301",
+                            Some(&format!("{key}[{i}]")),
+                            format!("direction {r} is listed twice"),
+                        ));
+                    }
+                    seen |= bit << 8;
+                    continue;
                 }
-                seen.push(r);
+                seen |= bit;
                 for c in Color::ALL {
                     out[c.index()].insert(absolute(r, c));
                 }
@@ -194,7 +194,19 @@ impl Rules {
                 );
                 1
             }
-            Range::Squares(n) => n.min(8) as u8,
+            Range::Squares(n) => {
+                let across = width.max(height) as u32 - 1;
+                if size_ok && n > 1 && n >= across {
+                    diags.push(Diagnostic::warning(
+                        "W0405",
+                        Some("kings.move_range"),
+                        format!(
+                            "a move range of {n} crosses the whole {width}×{height} board: it is the same as \"flying\""
+                        ),
+                    ));
+                }
+                n.min(8) as u8
+            }
         };
 
         // Promotion ranks.
@@ -202,12 +214,14 @@ impl Rules {
             PromotionRank::Last => height,
             PromotionRank::Nth(n) => {
                 if n == 0 || n > height as u32 {
-                    err(
-                        &mut diags,
-                        "E0501",
-                        "promotion.rank",
-                        format!("promotion rank {n} is not on a board of {height} ranks"),
-                    );
+                    if size_ok {
+                        let msg = if n == 0 {
+                            "promotion ranks are counted from 1 (the mover's own back rank)".to_string()
+                        } else {
+                            format!("promotion rank {n} is not on a board of {height} ranks")
+                        };
+                        err(&mut diags, "E0501", "promotion.rank", msg);
+                    }
                     height
                 } else {
                     n as u8
@@ -276,7 +290,11 @@ impl Rules {
             .chain(&spec.men.linear_moves)
             .chain(&spec.men.friendly_jumps)
             .any(|d| forwardish.contains(d));
-        if !reaches {
+        let men_stuck = spec.men.moves.is_empty()
+            && spec.men.captures.is_empty()
+            && spec.men.linear_moves.is_empty()
+            && spec.men.friendly_jumps.is_empty();
+        if !reaches && !men_stuck {
             diags.push(Diagnostic::warning(
                 "W0305",
                 Some("men"),
@@ -298,7 +316,7 @@ impl Rules {
         if !spec.capture.mandatory && spec.capture.majority != Majority::None {
             diags.push(Diagnostic::warning(
                 "W0601",
-                Some("capture.majority"),
+                Some("capture.mandatory"),
                 "the majority rule has little meaning when capturing is optional",
             ));
         }
@@ -317,20 +335,31 @@ impl Rules {
             ));
         }
 
-        // Setup.
+        // Setup. Its squares mean nothing on a board of an unsupported size.
         let mut placed: Vec<(u64, &str)> = Vec::new();
         let mut parse_list = |list: &[String], key: &'static str, diags: &mut Vec<Diagnostic>| -> u64 {
             let mut bb = 0u64;
+            if !size_ok {
+                return bb;
+            }
             for (i, item) in list.iter().enumerate() {
                 let k = format!("{key}[{i}]");
+                let item_shown = shown(item);
                 match parse_square_set(item, width, height, board, numeric, &numbers) {
                     Ok(set) => {
+                        if set == 0 {
+                            diags.push(Diagnostic::warning(
+                                "W0707",
+                                Some(&k),
+                                format!("the range `{item_shown}` holds no playable square"),
+                            ));
+                        }
                         if set & bb != 0 {
                             diags.push(Diagnostic::error(
                                 "E0703",
                                 Some(&k),
                                 format!(
-                                    "`{item}` repeats squares already listed for this side: {}",
+                                    "`{item_shown}` repeats squares already listed for this side: {}",
                                     names(set & bb, numeric, &numbers)
                                 ),
                             ));
@@ -341,7 +370,7 @@ impl Rules {
                                     "E0703",
                                     Some(&k),
                                     format!(
-                                        "`{item}` puts a piece on {} which `{okey}` already uses",
+                                        "`{item_shown}` puts a piece on {} which `{okey}` already uses",
                                         names(set & other, numeric, &numbers)
                                     ),
                                 ));
@@ -349,7 +378,8 @@ impl Rules {
                         }
                         bb |= set;
                     }
-                    Err(msg) => diags.push(Diagnostic::error("E0701", Some(&k), msg)),
+                    Err(SquareError::NotPlayable(msg)) => diags.push(Diagnostic::error("E0702", Some(&k), msg)),
+                    Err(SquareError::Invalid(msg)) => diags.push(Diagnostic::error("E0701", Some(&k), msg)),
                 }
             }
             placed.push((bb, key));
@@ -359,49 +389,86 @@ impl Rules {
         let black_men = parse_list(&spec.setup.black, "setup.black", &mut diags);
         let white_kings = parse_list(&spec.setup.white_kings, "setup.white_kings", &mut diags);
         let black_kings = parse_list(&spec.setup.black_kings, "setup.black_kings", &mut diags);
-        if white_men | white_kings == 0 {
-            err(
-                &mut diags,
-                "E0704",
-                "setup.white",
-                "White has no pieces in the initial position".into(),
-            );
+        let setup_clean = size_ok && !diags.iter().any(|d| d.code.starts_with("E07"));
+        // The first item of a list that puts a piece on `mask`, so a finding points at it.
+        let item_key = |list: &[String], key: &str, mask: u64| -> String {
+            list.iter()
+                .position(|item| {
+                    parse_square_set(item, width, height, board, numeric, &numbers).is_ok_and(|set| set & mask != 0)
+                })
+                .map_or_else(|| key.to_string(), |i| format!("{key}[{i}]"))
+        };
+        for (c, men, kings, prom, key, list) in [
+            (Color::White, white_men, white_kings, white_prom, "setup.white", &spec.setup.white),
+            (Color::Black, black_men, black_kings, black_prom, "setup.black", &spec.setup.black),
+        ] {
+            if !setup_clean {
+                break;
+            }
+            if men | kings == 0 {
+                let listed = if c == Color::White {
+                    spec.setup.white.len() + spec.setup.white_kings.len()
+                } else {
+                    spec.setup.black.len() + spec.setup.black_kings.len()
+                };
+                let msg = if listed == 0 {
+                    format!("{c} has no pieces in the initial position")
+                } else {
+                    format!("{c} has no pieces in the initial position: the squares listed are not playable")
+                };
+                err(&mut diags, "E0704", key, msg);
+            }
+            if men & prom != 0 {
+                err(
+                    &mut diags,
+                    "E0705",
+                    &item_key(list, key, men & prom),
+                    format!(
+                        "{c} men on {} stand on their own promotion rank",
+                        names(men & prom, numeric, &numbers)
+                    ),
+                );
+            }
+            // Men beyond their promotion rank that can never come back to it.
+            let beyond = men & !prom & beyond_rank(c, prom_rank, height, board);
+            let backward = [RelDir::B, RelDir::BL, RelDir::BR];
+            let goes_back = spec
+                .men
+                .moves
+                .iter()
+                .chain(&spec.men.captures)
+                .chain(&spec.men.linear_moves)
+                .chain(&spec.men.friendly_jumps)
+                .any(|d| backward.contains(d));
+            if beyond != 0 && !goes_back {
+                diags.push(Diagnostic::warning(
+                    "W0502",
+                    Some(&item_key(list, key, beyond)),
+                    format!(
+                        "{c} men on {} stand beyond their promotion rank and can never be crowned",
+                        names(beyond, numeric, &numbers)
+                    ),
+                ));
+            }
         }
-        if black_men | black_kings == 0 {
-            err(
-                &mut diags,
-                "E0704",
-                "setup.black",
-                "Black has no pieces in the initial position".into(),
-            );
+        for (plies, key) in [
+            (spec.end.no_capture_draw_plies, "end.no_capture_draw_plies"),
+            (spec.end.kings_only_draw_plies, "end.kings_only_draw_plies"),
+        ] {
+            if plies == 1 {
+                diags.push(Diagnostic::warning(
+                    "W0801",
+                    Some(key),
+                    "a limit of 1 ply draws every game after its first move",
+                ));
+            }
         }
-        if white_men & white_prom != 0 {
-            err(
-                &mut diags,
-                "E0705",
-                "setup.white",
-                format!(
-                    "White men on {} stand on their own promotion rank",
-                    names(white_men & white_prom, numeric, &numbers)
-                ),
-            );
-        }
-        if black_men & black_prom != 0 {
-            err(
-                &mut diags,
-                "E0705",
-                "setup.black",
-                format!(
-                    "Black men on {} stand on their own promotion rank",
-                    names(black_men & black_prom, numeric, &numbers)
-                ),
-            );
-        }
-        if spec.end.no_capture_draw_plies != 0 && spec.end.no_capture_draw_plies < 2 {
+        let (nc, ko) = (spec.end.no_capture_draw_plies, spec.end.kings_only_draw_plies);
+        if nc != 0 && ko != 0 && ko >= nc {
             diags.push(Diagnostic::warning(
-                "W0801",
-                Some("end.no_capture_draw_plies"),
-                "a limit under 2 plies ends every game at once",
+                "W0802",
+                Some("end.kings_only_draw_plies"),
+                format!("a kings-only limit of {ko} plies never applies: {nc} plies without a capture draw first"),
             ));
         }
         if diags.iter().any(Diagnostic::is_error) {
@@ -444,6 +511,14 @@ impl Rules {
             numeric,
             numbers,
         };
+        if rules.legal_moves(&start).is_empty() {
+            let c = Color::from(spec.setup.first);
+            diags.push(Diagnostic::warning(
+                "W0706",
+                Some("setup.first"),
+                format!("{c} moves first but has no legal move in the initial position: the game is over at once"),
+            ));
+        }
         Ok((rules, diags))
     }
 
@@ -619,9 +694,48 @@ fn names(bb: u64, numeric: bool, numbers: &[u8]) -> String {
         .join(", ")
 }
 
+/// Why a setup item was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SquareError {
+    /// Not a square name or number, or off the board.
+    Invalid(String),
+    /// A square of the board that is not played on.
+    NotPlayable(String),
+}
+
+/// `s` shortened and cleaned for a message.
+fn shown(s: &str) -> String {
+    const MAX: usize = 40;
+    let mut out: String = s
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect();
+    if s.chars().count() > MAX {
+        out.push('…');
+    }
+    out
+}
+
+/// The squares beyond `c`'s promotion rank (farther from `c`'s side).
+fn beyond_rank(c: Color, prom_rank: u8, height: u8, board: u64) -> u64 {
+    let mut bb = 0u64;
+    for r in 0..height {
+        let beyond = match c {
+            Color::White => r >= prom_rank,
+            Color::Black => r + prom_rank < height,
+        };
+        if beyond {
+            bb |= 0xFFu64 << (r as u32 * 8);
+        }
+    }
+    bb & board
+}
+
 /// Parses a setup item: a square (`d4`, or `12` on numeric boards) or a
 /// range (`a2-h3`: the rectangle with these corners; `1-12` on numeric
-/// boards). Ranges take only playable squares; a single square must be playable.
+/// boards: the squares numbered 1 to 12). Ranges take only the playable
+/// squares; a single square must be playable.
 pub fn parse_square_set(
     item: &str,
     width: u8,
@@ -629,54 +743,90 @@ pub fn parse_square_set(
     board: u64,
     numeric: bool,
     numbers: &[u8],
-) -> Result<u64, String> {
-    let one = |s: &str| -> Result<Square, String> {
+) -> Result<u64, SquareError> {
+    let is_number = |t: &str| numeric && !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let one = |s: &str| -> Result<Square, SquareError> {
         let s = s.trim();
-        if numeric && !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-            let n: usize = s.parse().map_err(|_| format!("`{s}` is not a square number"))?;
-            return n
-                .checked_sub(1)
+        let name = shown(s);
+        if is_number(s) {
+            return s
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
                 .and_then(|i| numbers.get(i))
                 .and_then(|&i| Square::from_index(i))
                 .ok_or_else(|| {
-                    format!(
-                        "square {s} is not on the board (squares are numbered 1 to {})",
+                    SquareError::Invalid(format!(
+                        "square {name} is not on the board (squares are numbered 1 to {})",
                         numbers.len()
-                    )
+                    ))
                 });
         }
-        let sq = Square::parse_algebraic(s).ok_or_else(|| {
-            format!("`{s}` is not a square name (expected a file letter and a rank number, such as d4)")
-        })?;
-        if sq.file() >= width || sq.rank() >= height {
-            return Err(format!("square {s} is off the {width}×{height} board"));
+        let mut chars = s.chars();
+        let first = chars.next();
+        let rest = chars.as_str();
+        let last_file = (b'a' + width.saturating_sub(1)) as char;
+        match first {
+            Some(c) if c.is_ascii_alphabetic() && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) => {
+                let file = u32::from(c.to_ascii_lowercase() as u8 - b'a');
+                let rank: u32 = rest.parse().unwrap_or(u32::MAX);
+                if rank == 0 {
+                    return Err(SquareError::Invalid(format!(
+                        "`{name}` is not a square: ranks are numbered from 1"
+                    )));
+                }
+                if file >= u32::from(width) || rank > u32::from(height) {
+                    return Err(SquareError::Invalid(format!(
+                        "square {name} is off the {width}×{height} board (files a to {last_file}, ranks 1 to {height})"
+                    )));
+                }
+                Square::new(file as u8, (rank - 1) as u8)
+                    .ok_or_else(|| SquareError::Invalid(format!("square {name} is off the board")))
+            }
+            _ => Err(SquareError::Invalid(format!(
+                "`{name}` is not a square name (expected a file letter and a rank number, such as d4{})",
+                if numeric { ", or a square number" } else { "" }
+            ))),
         }
-        Ok(sq)
     };
     match item.split_once('-') {
         Some((a, b)) => {
-            let (a, b) = (one(a)?, one(b)?);
-            if numeric && a.to_string() != item.split_once('-').map(|x| x.0.trim()).unwrap_or("") {
-                // numeric range: numbers between
-                let na = numbers.iter().position(|&i| i == a.index()).unwrap_or(0);
-                let nb = numbers.iter().position(|&i| i == b.index()).unwrap_or(0);
-                let (lo, hi) = (na.min(nb), na.max(nb));
-                return Ok(numbers[lo..=hi].iter().fold(0u64, |bb, &i| bb | (1u64 << i)));
-            }
-            let (f0, f1) = (a.file().min(b.file()), a.file().max(b.file()));
-            let (r0, r1) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
-            let mut bb = 0u64;
-            for r in r0..=r1 {
-                for f in f0..=f1 {
-                    bb |= 1u64 << (r * 8 + f);
+            let (sa, sb) = (one(a)?, one(b)?);
+            match (is_number(a.trim()), is_number(b.trim())) {
+                (true, true) => {
+                    let na = numbers.iter().position(|&i| i == sa.index()).unwrap_or(0);
+                    let nb = numbers.iter().position(|&i| i == sb.index()).unwrap_or(0);
+                    let (lo, hi) = (na.min(nb), na.max(nb));
+                    Ok(numbers
+                        .get(lo..=hi)
+                        .unwrap_or(&[])
+                        .iter()
+                        .fold(0u64, |bb, &i| bb | (1u64 << i)))
                 }
+                (false, false) => {
+                    let (f0, f1) = (sa.file().min(sb.file()), sa.file().max(sb.file()));
+                    let (r0, r1) = (sa.rank().min(sb.rank()), sa.rank().max(sb.rank()));
+                    let mut bb = 0u64;
+                    for r in r0..=r1 {
+                        for f in f0..=f1 {
+                            bb |= 1u64 << (r * 8 + f);
+                        }
+                    }
+                    Ok(bb & board)
+                }
+                _ => Err(SquareError::Invalid(format!(
+                    "`{}` mixes a square number and a square name; write `1-12` or `a1-h3`",
+                    shown(item)
+                ))),
             }
-            Ok(bb & board)
         }
         None => {
             let sq = one(item)?;
             if board & sq.bit() == 0 {
-                return Err(format!("square {item} is not a playable square on this board"));
+                return Err(SquareError::NotPlayable(format!(
+                    "square {} is not played on in this variant (board.squares)",
+                    shown(item.trim())
+                )));
             }
             Ok(sq.bit())
         }

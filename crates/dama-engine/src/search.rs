@@ -356,10 +356,11 @@ impl SearchResult {
 
 /// A score in words: `+1.25` (in men), `win in 7 plies`, `loss in 4 plies`.
 pub fn score_text(score: i32) -> String {
+    let plies = |n: i32| if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };
     if score > MATE_BOUND {
-        format!("win in {} plies", MATE - score)
+        format!("win in {}", plies(MATE - score))
     } else if score < -MATE_BOUND {
-        format!("loss in {} plies", MATE + score)
+        format!("loss in {}", plies(MATE + score))
     } else {
         format!("{:+.2}", score as f64 / 100.0)
     }

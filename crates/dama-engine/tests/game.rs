@@ -75,3 +75,280 @@ fn move_explanations() {
     ];
     insta::assert_snapshot!(explain(&cases));
 }
+
+#[test]
+fn ambiguous_input_lists_the_candidates() {
+    let r = rules("dama");
+    let pos = r.parse_fen("W:WKg2:Ba3,b6,b7,g5").unwrap();
+    let err = r.resolve_move(&pos, "g2xa2").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`g2xa2` is ambiguous: it could be g2xg6xa6xa2, g2xg7xa7xa2"
+    );
+    assert!(matches!(err, MoveError::Ambiguous { ref candidates, .. } if candidates.len() == 2));
+    // The full path, or just the square where the paths part, settles it.
+    let m = r.resolve_move(&pos, "g2xg7xa7xa2").unwrap();
+    assert_eq!(r.resolve_move(&pos, "g2xg7xa2").unwrap(), m);
+    assert_eq!(r.resolve_move(&pos, "g2:g7:a2").unwrap(), m);
+    assert_eq!(r.format_move_short(&pos, &m), "g2xg7xa2");
+}
+
+fn game(variant: &str, fen: &str) -> Game {
+    let r = rules(variant);
+    let pos = r.parse_fen(fen).unwrap();
+    Game::from_position(r, pos)
+}
+
+fn play_all(g: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        assert!(g.outcome().is_none(), "game over before {m}: {:?}", g.outcome());
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+fn ended(g: &Game) -> String {
+    g.outcome().map_or("goes on".into(), |o| format!("{} {o}", o.result.pdn()))
+}
+
+#[test]
+fn no_legal_move_loses() {
+    // Black's man on a3 is walled in: no step, no capture.
+    let g = game("dama", "B:Wa1,a2,b3,c3:Ba3");
+    assert_eq!(ended(&g), "1-0 White wins: Black has no legal move");
+    assert_eq!(
+        g.outcome().unwrap(),
+        Outcome::new(GameResult::WhiteWins, EndReason::NoLegalMove(dama_engine::Color::Black))
+    );
+    // Capturing the last piece.
+    let mut g = game("dama", "W:Wd4,h2:Bd5");
+    play_all(&mut g, "d4xd6");
+    assert_eq!(ended(&g), "1-0 White wins: Black has no pieces left");
+    // Nothing more can be played.
+    assert!(matches!(g.play_text("h2-h3"), Err(PlayError::GameOver(_))));
+    assert_eq!(
+        g.play_text("h2-h3").unwrap_err().to_string(),
+        "the game is over (White wins: Black has no pieces left)"
+    );
+}
+
+#[test]
+fn no_legal_move_result_follows_the_variant_file() {
+    for (setting, expected) in [("win", "0-1"), ("draw", "1/2-1/2"), ("loss", "1-0")] {
+        let text = format!("extends = \"dama\"\nid = \"t\"\nname = \"t\"\n[end]\nno_legal_move = \"{setting}\"\n");
+        let r = dama_engine::load_text("t.toml", &text, None).unwrap().rules;
+        let pos = r.parse_fen("B:Wa1,a2,b3,c3:Ba3").unwrap();
+        let g = Game::from_position(r, pos);
+        assert_eq!(g.outcome().unwrap().result.pdn(), expected, "{setting}");
+    }
+}
+
+#[test]
+fn king_beats_lone_man() {
+    // Judged at the start of a turn.
+    assert_eq!(ended(&game("dama", "B:WKa1:Bh7")), "1-0 White wins: king against lone man");
+    assert_eq!(ended(&game("dama", "W:Wa2:BKh8")), "0-1 Black wins: king against lone man");
+    // Reached by a capture.
+    let mut g = game("dama", "W:WKd1:Bd5,h7");
+    play_all(&mut g, "d1xd6");
+    assert_eq!(ended(&g), "1-0 White wins: king against lone man");
+    // Not while the side to move can capture (lone_piece_unless_capture): the man takes the king.
+    let mut g = game("dama", "B:WKd4:Bd5");
+    assert_eq!(ended(&g), "goes on");
+    play_all(&mut g, "d5xd3");
+    assert_eq!(ended(&g), "0-1 Black wins: White has no pieces left");
+    // Man against man and king against king play on in Turkish draughts.
+    assert_eq!(ended(&game("dama", "W:Wa2:Bh7")), "goes on");
+    assert_eq!(ended(&game("dama", "W:WKa1:BKh8")), "goes on");
+}
+
+#[test]
+fn lone_piece_unless_capture_can_be_switched_off() {
+    let text = "extends = \"dama\"\nid = \"t\"\nname = \"t\"\n[end]\nlone_piece_unless_capture = false\n";
+    let r = dama_engine::load_text("t.toml", text, None).unwrap().rules;
+    let pos = r.parse_fen("B:WKd4:Bd5").unwrap();
+    assert_eq!(ended(&Game::from_position(r, pos)), "1-0 White wins: king against lone man");
+}
+
+#[test]
+fn one_each_draw() {
+    assert_eq!(ended(&game("dama-one-each-draw", "W:Wa2:Bh7")), "1/2-1/2 Draw: one piece each");
+    assert_eq!(ended(&game("dama-one-each-draw", "B:WKa1:Bh7")), "1/2-1/2 Draw: one piece each");
+    // A capture available is played first.
+    assert_eq!(ended(&game("dama-one-each-draw", "B:WKd4:Bd5")), "goes on");
+}
+
+#[test]
+fn king_against_king() {
+    assert_eq!(ended(&game("dameo", "W:WKa1:BKh8")), "1/2-1/2 Draw: king against king");
+    // Unless the side to move can capture: then it captures and wins.
+    let mut g = game("dameo", "W:WKd4:BKd6");
+    assert_eq!(ended(&g), "goes on");
+    play_all(&mut g, "d4xd8");
+    assert_eq!(ended(&g), "1-0 White wins: Black has no pieces left");
+}
+
+#[test]
+fn threefold_repetition() {
+    let mut g = game("dama", "W:WKa1,b1:BKh8,g8");
+    play_all(&mut g, "a1-a2 h8-h7 a2-a1 h7-h8");
+    assert_eq!(g.repetitions(), 2);
+    play_all(&mut g, "a1-a2 h8-h7 a2-a1");
+    assert_eq!(ended(&g), "goes on");
+    play_all(&mut g, "h7-h8");
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(ended(&g), "1/2-1/2 Draw: threefold repetition");
+    // The same squares with the other side to move do not count.
+    let mut g = game("dama", "W:WKa1,b1:BKh8,g8");
+    play_all(&mut g, "a1-a3 h8-h7 a3-a2 h7-h8 a2-a1");
+    assert_eq!(g.position().pieces(dama_engine::Color::White), 1 | 2);
+    assert_eq!(g.repetitions(), 1);
+    assert_eq!(ended(&g), "goes on");
+}
+
+#[test]
+fn threefold_can_be_switched_off() {
+    let text = "extends = \"dama\"\nid = \"t\"\nname = \"t\"\n[end]\nthreefold_repetition = false\n";
+    let r = dama_engine::load_text("t.toml", text, None).unwrap().rules;
+    let pos = r.parse_fen("W:WKa1,b1:BKh8,g8").unwrap();
+    let mut g = Game::from_position(r, pos);
+    play_all(&mut g, "a1-a2 h8-h7 a2-a1 h7-h8 a1-a2 h8-h7 a2-a1 h7-h8 a1-a2");
+    assert_eq!(ended(&g), "goes on");
+}
+
+/// Kings touring without repeating a position: white up the a-file and back
+/// along the 8th rank, black down the h-file and along the 1st rank.
+const TOUR: &str = "a1-a2 h8-h7 a2-a3 h7-h6 a3-a4 h6-h5 a4-a5 h5-h4 a5-a6 h4-h3 a6-a7 h3-h2 \
+                    a7-a8 h2-h1 a8-b8 h1-g1 b8-c8 g1-f1 c8-d8 f1-e1 d8-e8 e1-d1";
+
+#[test]
+fn no_capture_ply_limit() {
+    // Keny: 20 plies without a capture draw.
+    let mut g = game("keny", "W:WKa1:BKh8");
+    let moves: Vec<&str> = TOUR.split_whitespace().collect();
+    play_all(&mut g, &moves[..19].join(" "));
+    assert_eq!(g.no_capture_plies(), 19);
+    assert_eq!(ended(&g), "goes on");
+    play_all(&mut g, moves[19]);
+    assert_eq!(ended(&g), "1/2-1/2 Draw: 20 plies without a capture");
+    // A capture starts the count again.
+    let mut g = game("keny", "W:Wd4,a2:Bd5,h7");
+    play_all(&mut g, "d4xd6 h7-h6");
+    assert_eq!(g.no_capture_plies(), 1);
+    // Turkish draughts has no such limit.
+    let mut g = game("dama", "W:WKa1:BKh8");
+    play_all(&mut g, TOUR);
+    assert_eq!(ended(&g), "goes on");
+}
+
+#[test]
+fn kings_only_ply_limit() {
+    let text = "extends = \"dama\"\nid = \"t\"\nname = \"t\"\n[end]\nkings_only_draw_plies = 6\n";
+    let r = dama_engine::load_text("t.toml", text, None).unwrap().rules;
+    let pos = r.parse_fen("W:WKa1,b2:BKh8,g7").unwrap();
+    let mut g = Game::from_position(r.clone(), pos);
+    play_all(&mut g, "a1-b1 h8-g8 b1-c1 g8-f8 c1-d1");
+    assert_eq!(g.kings_only_plies(), 5);
+    assert_eq!(ended(&g), "goes on");
+    play_all(&mut g, "f8-e8");
+    assert_eq!(ended(&g), "1/2-1/2 Draw: 6 plies of king moves without a capture");
+    // A man's move starts the count again.
+    let mut g = Game::from_position(r, pos);
+    play_all(&mut g, "a1-b1 h8-g8 b1-c1 g8-f8 b2-b3 f8-e8 c1-d1 e8-d8 d1-e1 d8-c8");
+    assert_eq!(g.kings_only_plies(), 5);
+    assert_eq!(ended(&g), "goes on");
+}
+
+#[test]
+fn resignation_agreement_and_declared_ends() {
+    let mut g = Game::new(rules("dama"));
+    play_all(&mut g, "d3-d4");
+    g.resign(dama_engine::Color::Black).unwrap();
+    assert_eq!(ended(&g), "1-0 White wins: Black resigned");
+    assert!(g.agree_draw().is_err());
+    // Undo takes the resignation back along with the last ply.
+    assert!(g.can_undo());
+    g.undo();
+    assert_eq!(ended(&g), "goes on");
+    assert_eq!(g.ply_count(), 0);
+    g.agree_draw().unwrap();
+    assert_eq!(ended(&g), "1/2-1/2 Draw: draw by agreement");
+    // Undo with no ply: only the agreement is taken back.
+    assert_eq!(g.undo(), None);
+    assert_eq!(ended(&g), "goes on");
+    g.declare(Outcome::new(GameResult::BlackWins, EndReason::TimeForfeit(dama_engine::Color::White)))
+        .unwrap();
+    assert_eq!(ended(&g), "0-1 Black wins: White lost on time");
+    g.undo();
+    g.declare(Outcome::new(GameResult::Draw, EndReason::PlyLimit(300))).unwrap();
+    assert_eq!(ended(&g), "1/2-1/2 Draw: adjudicated after 300 plies");
+}
+
+#[test]
+fn undo_and_redo() {
+    let r = rules("dama");
+    let mut g = Game::new(r.clone());
+    assert_eq!(g.undo(), None);
+    assert_eq!(g.redo(), None);
+    play_all(&mut g, "d3-d4 a6-a5 e3-e4");
+    let after3 = *g.position();
+    assert_eq!(g.move_number(), 2);
+    let m = g.undo().unwrap();
+    assert_eq!(r.format_move_full(g.position(), &m), "e3-e4");
+    g.undo();
+    assert_eq!(g.ply_count(), 1);
+    assert!(g.can_redo());
+    g.redo();
+    g.redo();
+    assert_eq!(*g.position(), after3);
+    assert!(!g.can_redo());
+    // A different move after undo clears what redo would have played.
+    g.undo();
+    play_all(&mut g, "a3-a4");
+    assert!(!g.can_redo());
+    // Playing the move redo would play keeps the rest of the redo list.
+    g.undo();
+    g.undo();
+    play_all(&mut g, "a6-a5");
+    assert!(g.can_redo());
+    assert_eq!(g.plies().len(), 2);
+    assert_eq!(g.plies()[1].notation, "a6-a5");
+    assert_eq!(g.plies()[1].side(), dama_engine::Color::Black);
+    // Positions: the start, then one per ply.
+    assert_eq!(g.positions().count(), 3);
+}
+
+#[test]
+fn undo_reopens_a_finished_game_and_the_counters_follow() {
+    let mut g = game("keny", "W:WKa1:BKh8");
+    play_all(&mut g, TOUR.split_whitespace().take(20).collect::<Vec<_>>().join(" ").as_str());
+    assert!(g.is_over());
+    g.undo();
+    assert!(!g.is_over());
+    assert_eq!(g.no_capture_plies(), 19);
+    g.redo();
+    assert_eq!(ended(&g), "1/2-1/2 Draw: 20 plies without a capture");
+}
+
+#[test]
+fn play_checks_moves_given_directly() {
+    let r = rules("dama");
+    let mut g = Game::new(r.clone());
+    let other = dama_engine::Move::quiet(11, 35, false, false); // d2-d5
+    assert_eq!(g.play(other).unwrap_err().to_string(), "d2-d5 is not a legal move here");
+    let first = g.legal_moves().as_slice()[0];
+    g.play(first).unwrap();
+    assert_eq!(g.ply_count(), 1);
+    assert_eq!(g.plies()[0].before, r.start_position());
+}
+
+#[test]
+fn a_game_from_a_position_numbers_its_moves() {
+    let g = game("dama", "B:Wd3:Bd6,a7");
+    assert!(!g.starts_from_initial());
+    assert_eq!(g.move_number_of(0), 1);
+    assert_eq!(g.move_number_of(1), 2);
+    let g = Game::new(rules("dama"));
+    assert!(g.starts_from_initial());
+    assert_eq!(g.move_number_of(1), 1);
+    assert_eq!(g.move_number_of(2), 2);
+}

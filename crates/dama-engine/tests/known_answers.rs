@@ -122,12 +122,14 @@ fn t2_king_cannot_reverse_between_jumps() {
 
 #[test]
 fn t2_without_the_180_degree_rule_four_two_piece_moves() {
-    let (_, _, list) = expect(
-        "dama-reversal",
-        "W:WKd5:Bd3,d7",
-        &["d5xd1xd8", "d5xd2xd8", "d5xd8xd1", "d5xd8xd2"],
-    );
+    // rules.md counts four 2-piece sequences; two of them end on d8 with the
+    // same captures, so under A12 they are one move with two paths.
+    let (r, pos, list) = expect("dama-reversal", "W:WKd5:Bd3,d7", &["d5xd1xd8", "d5xd8xd1", "d5xd8xd2"]);
     assert!(list.iter().all(|m| m.capture_count() == 2));
+    assert_eq!(list.total_paths(), 4);
+    let (m, n) = find(&r, &pos, &list, "d5xd2xd8");
+    assert_eq!(n, 2);
+    assert_eq!(paths_of(&r, &pos, &m), vec!["d5xd1xd8", "d5xd2xd8"]);
 }
 
 #[test]

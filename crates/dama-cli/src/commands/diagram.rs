@@ -30,8 +30,9 @@ pub struct DiagramArgs {
     /// Draw every legal move of the position.
     #[arg(long, conflicts_with = "moves")]
     pub all_moves: bool,
-    /// Take the variant, position and move from this rule case: the position
-    /// after its `moves`/`play`, and its `show_after` move unless --move is given.
+    /// Take the variant, position and moves from this rule case: the position
+    /// after its `moves`/`play`; unless --move is given, its `show_after` move,
+    /// else all its legal moves when there are at most four.
     #[arg(long, value_name = "CASE", conflicts_with = "fen")]
     pub case: Option<PathBuf>,
     /// Where to write the SVG (`-` for standard output).
@@ -72,28 +73,18 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
     }
     let mut drawn = Vec::new();
     if args.all_moves {
+        texts.clear();
         for m in rules.legal_moves(&pos).iter() {
             if let Some(path) = rules.move_paths(&pos, m).into_iter().next() {
                 drawn.push(Drawn { mv: *m, path });
             }
         }
     }
-    for t in &texts {
-        let m = match rules.resolve_move(&pos, t) {
-            Ok(m) => m,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Failure;
-            }
-        };
-        let paths = rules.move_paths(&pos, &m);
-        // The path the text names, when it names landing squares; else the first.
-        let path = dama_engine::MoveText::parse(&rules, t)
-            .ok()
-            .and_then(|mt| paths.iter().find(|p| mt.matches_path(p)).cloned())
-            .or_else(|| paths.first().cloned());
-        if let Some(path) = path {
-            drawn.push(Drawn { mv: m, path });
+    match drawn_moves(&rules, &pos, &texts) {
+        Ok(d) => drawn.extend(d),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Exit::Failure;
         }
     }
     let caption = match &args.caption {
@@ -126,7 +117,12 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
     }
 }
 
-/// The rules, the position after the case's `moves`/`play`, and its `show_after` move.
+/// Most moves drawn by default for a case without `show_after`.
+pub const CASE_MAX_ARROWS: usize = 4;
+
+/// The rules, the position after the case's `moves`/`play`, and the moves to
+/// draw: its `show_after` move, else every legal move when there are at most
+/// [`CASE_MAX_ARROWS`].
 fn from_case(
     ctx: &Ctx,
     path: &std::path::Path,
@@ -142,7 +138,58 @@ fn from_case(
         None => case.load_rules(path).map_err(|e| fail(&e))?,
     };
     let pos = case_position(&rules, &case).map_err(|e| fail(&e))?;
-    Ok((rules, pos, case.show_after.iter().cloned().collect()))
+    let moves = case_moves(&rules, &pos, &case);
+    Ok((rules, pos, moves))
+}
+
+/// The moves a case diagram draws (as full-path text).
+pub fn case_moves(rules: &Rules, pos: &Position, case: &RuleCase) -> Vec<String> {
+    if let Some(m) = &case.show_after {
+        return vec![m.clone()];
+    }
+    let legal = rules.legal_moves(pos);
+    if legal.len() > CASE_MAX_ARROWS {
+        return Vec::new();
+    }
+    legal.iter().map(|m| rules.format_move_full(pos, m)).collect()
+}
+
+/// The diagram of a case, as `dama diagram --case FILE --svg -` draws it.
+#[cfg(test)]
+fn case_svg(path: &std::path::Path) -> Result<String, String> {
+    let quiet = Ctx {
+        color_err: false,
+        color_out: false,
+    };
+    let (rules, pos, moves) = from_case(&quiet, path, None).map_err(|_| format!("{} does not render", path.display()))?;
+    let drawn = drawn_moves(&rules, &pos, &moves)?;
+    Ok(svg::diagram(
+        &rules,
+        &pos,
+        &drawn,
+        &Options {
+            flip: false,
+            caption: Some(format!("{} to move", pos.side_to_move())),
+        },
+    ))
+}
+
+/// Resolves move texts to the moves and paths to draw.
+fn drawn_moves(rules: &Rules, pos: &Position, texts: &[String]) -> Result<Vec<Drawn>, String> {
+    let mut drawn = Vec::new();
+    for t in texts {
+        let m = rules.resolve_move(pos, t).map_err(|e| e.to_string())?;
+        let paths = rules.move_paths(pos, &m);
+        // The path the text names, when it names landing squares; else the first.
+        let path = dama_engine::MoveText::parse(rules, t)
+            .ok()
+            .and_then(|mt| paths.iter().find(|p| mt.matches_path(p)).cloned())
+            .or_else(|| paths.first().cloned());
+        if let Some(path) = path {
+            drawn.push(Drawn { mv: m, path });
+        }
+    }
+    Ok(drawn)
 }
 
 /// The position a case renders: its FEN or the initial position, after `moves` and `play`.
@@ -156,4 +203,70 @@ pub fn case_position(rules: &Rules, case: &RuleCase) -> Result<Position, String>
         game.play_text(t).map_err(|e| format!("`{t}`: {e}"))?;
     }
     Ok(*game.position())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The diagrams in docs/rules/img are drawn from the rule cases; this
+    //! checks they are current. `DAMA_UPDATE_DOCS=1 cargo test -p dama-cli`
+    //! (re)draws every diagram the rules pages reference.
+    use std::path::{Path, PathBuf};
+
+    fn root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    /// `img/<variant>/<case>.svg` references in docs/rules/*.md.
+    fn referenced_images() -> Vec<String> {
+        let mut out = Vec::new();
+        let dir = root().join("docs/rules");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return out;
+        };
+        let mut pages: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        pages.sort();
+        for p in pages.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+            let text = std::fs::read_to_string(p).unwrap_or_default();
+            for (i, _) in text.match_indices("](img/") {
+                let rest = &text[i + 2..];
+                if let Some(end) = rest.find(')') {
+                    let target = &rest[..end];
+                    if target.ends_with(".svg") && !out.iter().any(|t| t == target) {
+                        out.push(target.to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn rules_page_diagrams_are_drawn_from_their_cases() {
+        let update = std::env::var("DAMA_UPDATE_DOCS").is_ok_and(|v| !v.is_empty() && v != "0");
+        let mut stale = Vec::new();
+        for target in referenced_images() {
+            // img/<variant>/<stem>.svg  <-  tests/rules/<variant>/<stem>.toml
+            let rel = target.trim_start_matches("img/");
+            let case = root().join("tests/rules").join(rel).with_extension("toml");
+            let svg = super::case_svg(&case).unwrap_or_else(|e| panic!("{target}: {}: {e}", case.display()));
+            let file = root().join("docs/rules").join(&target);
+            let current = std::fs::read_to_string(&file).ok();
+            if current.as_deref() != Some(svg.as_str()) {
+                if update {
+                    if let Some(d) = file.parent() {
+                        std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+                    }
+                    std::fs::write(&file, &svg).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+                    eprintln!("drew docs/rules/{target}");
+                } else {
+                    stale.push(target);
+                }
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "diagrams missing or out of date (run `DAMA_UPDATE_DOCS=1 cargo test -p dama-cli`):\n  {}",
+            stale.join("\n  ")
+        );
+    }
 }

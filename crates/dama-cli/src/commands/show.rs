@@ -1,9 +1,16 @@
-//! `dama show <variant>`
+//! `dama show <variant>`: the rules in words, generated from the compiled
+//! rules, with the initial position. For a variant that extends another,
+//! the settings its own file changes are listed first.
+
+use std::io::Write;
 
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
 use crate::render;
+
+/// Keys that name a variant rather than change its rules.
+const IDENTITY: &[&str] = &["extends", "id", "name", "aliases", "description", "sources"];
 
 pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
     let loaded = match ctx.load_variant(variant) {
@@ -11,41 +18,107 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
         Err(e) => return e,
     };
     let r = &loaded.rules;
+    let mut err = std::io::stderr().lock();
     for w in &loaded.warnings {
-        eprint!("{}", render::diagnostic(w, &loaded.files, ctx.color_err));
+        let _ = write!(err, "{}", render::diagnostic(w, &loaded.files, ctx.color_err));
     }
+    let changes: Vec<(String, String)> = if r.spec().extends.is_some() {
+        loaded
+            .own_settings()
+            .into_iter()
+            .filter(|(k, _)| !IDENTITY.contains(&k.as_str()))
+            .collect()
+    } else {
+        vec![]
+    };
+    let mut out = String::new();
     match format {
         Format::Json => {
             let v = serde_json::json!({
+                "id": r.id(),
+                "name": r.name(),
+                "extends": r.spec().extends,
+                "changes": changes.iter().map(|(k, v)| serde_json::json!({"key": k, "value": v})).collect::<Vec<_>>(),
                 "spec": r.spec(),
                 "start": r.to_fen(&r.start_position()),
                 "rules": r.describe().iter().map(|s| serde_json::json!({"title": s.title, "lines": s.lines})).collect::<Vec<_>>(),
             });
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            out.push_str(&serde_json::to_string_pretty(&v).unwrap_or_default());
+            out.push('\n');
         }
         Format::Text => {
-            println!("{} ({})", r.name(), r.id());
+            if r.name().contains(r.id()) {
+                out.push_str(&format!("{}\n", r.name()));
+            } else {
+                out.push_str(&format!("{} ({})\n", r.name(), r.id()));
+            }
             if let Some(p) = &r.spec().extends {
-                println!("Derived from: {p}");
-            }
-            if !r.spec().description.is_empty() {
-                println!("\n{}", r.spec().description.trim());
-            }
-            for (i, s) in r.describe().iter().enumerate() {
-                println!("\n{}. {}", i + 1, s.title);
-                for l in &s.lines {
-                    println!("   - {l}");
+                if changes.is_empty() {
+                    out.push_str(&format!("Derived from {p}, unchanged.\n"));
+                } else {
+                    out.push_str(&format!("Derived from {p}, changing:\n"));
+                    let w = changes.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+                    for (k, v) in &changes {
+                        out.push_str(&format!("   {k:<w$} = {}\n", one_line(v)));
+                    }
                 }
             }
-            println!("\nInitial position ({}):\n", r.to_fen(&r.start_position()));
-            print!("{}", render::board(r, &r.start_position(), &[], ctx.color_out));
+            if !r.spec().description.is_empty() {
+                out.push_str(&format!("\n{}\n", wrap(r.spec().description.trim(), "", "")));
+            }
+            for (i, s) in r.describe().iter().enumerate() {
+                out.push_str(&format!("\n{}. {}\n", i + 1, s.title));
+                for l in &s.lines {
+                    out.push_str(&format!("{}\n", wrap(l, "   - ", "     ")));
+                }
+            }
+            out.push_str(&format!("\nInitial position ({}):\n\n", r.to_fen(&r.start_position())));
+            out.push_str(&render::board(r, &r.start_position(), &[], ctx.color_out));
             if !r.spec().sources.is_empty() {
-                println!("\nSources:");
+                out.push_str("\nSources:\n");
                 for s in &r.spec().sources {
-                    println!("   - {s}");
+                    out.push_str(&format!("{}\n", wrap(s, "   - ", "     ")));
                 }
             }
         }
     }
+    // A closed pipe (`dama show dama | head`) is not an error worth a panic.
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
+}
+
+/// `text` wrapped at 80 columns, the first line after `first`, the others after `rest`.
+fn wrap(text: &str, first: &str, rest: &str) -> String {
+    const WIDTH: usize = 80;
+    let mut out = String::from(first);
+    let mut col = first.chars().count();
+    let mut line_start = true;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if !line_start && col + 1 + len > WIDTH {
+            out.push('\n');
+            out.push_str(rest);
+            col = rest.chars().count();
+            line_start = true;
+        }
+        if !line_start {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(word);
+        col += len;
+        line_start = false;
+    }
+    out
+}
+
+/// A value as written, on one line and not too long.
+fn one_line(v: &str) -> String {
+    let flat: String = v.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 70 {
+        let head: String = flat.chars().take(70).collect();
+        format!("{head}…")
+    } else {
+        flat
+    }
 }

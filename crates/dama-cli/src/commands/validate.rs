@@ -1,6 +1,17 @@
-//! `dama validate <file>...`
+//! `dama validate <file>...`: every problem of every file, then a verdict.
+//!
+//! A FILE may be a variant file, a directory (its `*.toml` files are
+//! checked), a built-in id, or `-` for standard input. Exit 0 when every
+//! file is valid (warnings allowed), 1 otherwise. Text output goes to
+//! stderr; `--format json` prints one array on stdout with, per file,
+//! `file`, `valid` and `diagnostics` (`severity`, `code`, `message`, `key`,
+//! `location` {`file`, `line`, `column`}, `help`; absent fields are null).
 
-use dama_engine::{load, Diagnostic};
+use std::io::Write;
+use std::path::Path;
+
+use dama_engine::load::read_text;
+use dama_engine::{load, load_text, Diagnostic, LoadError, SourceFile};
 
 use super::Ctx;
 use crate::cli::Format;
@@ -10,38 +21,82 @@ use crate::render;
 pub fn run(ctx: &Ctx, files: &[String], format: Format) -> Exit {
     let mut failed = false;
     let mut json = Vec::new();
-    for f in files {
-        let (ok, diags, sources): (bool, Vec<Diagnostic>, _) = match load(f) {
-            Ok(l) => (true, l.warnings, l.files),
-            Err(e) => (false, e.diagnostics, e.files),
-        };
+    let mut err = std::io::stderr().lock();
+    for f in expand(files) {
+        let (ok, diags, sources) = check(&f);
         failed |= !ok;
         match format {
             Format::Json => json.push(serde_json::json!({"file": f, "valid": ok, "diagnostics": diags})),
             Format::Text => {
+                // Write errors (a closed pipe) are ignored: the exit code still tells.
                 for d in &diags {
-                    eprint!("{}", render::diagnostic(d, &sources, ctx.color_err));
+                    let _ = write!(err, "{}", render::diagnostic(d, &sources, ctx.color_err));
                 }
-                if ok {
-                    let w = diags.len();
-                    if w == 0 {
-                        eprintln!("{f}: ok");
-                    } else {
-                        eprintln!("{f}: ok ({w} warning{})", if w == 1 { "" } else { "s" });
-                    }
-                } else {
-                    let n = diags.iter().filter(|d| d.is_error()).count();
-                    eprintln!("{f}: invalid ({n} error{})", if n == 1 { "" } else { "s" });
-                }
+                let errors = diags.iter().filter(|d| d.is_error()).count();
+                let warnings = diags.len() - errors;
+                let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+                let verdict = match (ok, warnings) {
+                    (true, 0) => "ok".to_string(),
+                    (true, w) => format!("ok ({})", plural(w, "warning")),
+                    (false, 0) => format!("invalid ({})", plural(errors, "error")),
+                    (false, w) => format!("invalid ({}, {})", plural(errors, "error"), plural(w, "warning")),
+                };
+                let _ = writeln!(err, "{f}: {verdict}");
             }
         }
     }
     if format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+        let text = serde_json::to_string_pretty(&json).unwrap_or_default();
+        let _ = writeln!(std::io::stdout().lock(), "{text}");
     }
     if failed {
         Exit::Failure
     } else {
         Exit::Success
+    }
+}
+
+/// Directories stand for the `.toml` files in them, in name order.
+fn expand(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in args {
+        let p = Path::new(a);
+        if a != "-" && p.is_dir() {
+            let mut found: Vec<String> = std::fs::read_dir(p)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
+                .map(|p| p.display().to_string())
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                // Let the loader say what is wrong with it.
+                out.push(a.clone());
+            }
+            out.extend(found);
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+fn check(f: &str) -> (bool, Vec<Diagnostic>, Vec<SourceFile>) {
+    let result = if f == "-" {
+        match read_text("<stdin>", std::io::stdin().lock()) {
+            Ok(text) => load_text("<stdin>", &text, None),
+            Err(d) => Err(LoadError {
+                diagnostics: vec![d],
+                files: vec![],
+            }),
+        }
+    } else {
+        load(f)
+    };
+    match result {
+        Ok(l) => (true, l.warnings, l.files),
+        Err(e) => (false, e.diagnostics, e.files),
     }
 }

@@ -33,13 +33,20 @@ pub fn run(_ctx: &Ctx, format: Format) -> Exit {
         }
         Format::Text => {
             let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-            for (id, name, aliases, _) in &rows {
-                if aliases.is_empty() {
-                    println!("{id:<w$}  {name}");
-                } else {
-                    println!("{id:<w$}  {name} (also: {})", aliases.join(", "));
+            let mut out = String::new();
+            for (id, name, aliases, extends) in &rows {
+                out.push_str(&format!("{id:<w$}  {name}"));
+                if let Some(p) = extends {
+                    out.push_str(&format!(", based on {p}"));
                 }
+                if !aliases.is_empty() {
+                    out.push_str(&format!(" (also: {})", aliases.join(", ")));
+                }
+                out.push('\n');
             }
+            out.push_str("\n`dama show ID` describes a variant's rules; `dama validate FILE` checks your own.\n");
+            // A closed pipe is not worth a panic.
+            let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes());
         }
     }
     Exit::Success

@@ -47,6 +47,8 @@
 
 #![allow(dead_code)]
 
+pub mod perft_file;
+
 use std::collections::BTreeMap;
 
 use dama_engine::spec::{
