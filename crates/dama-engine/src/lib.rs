@@ -43,6 +43,7 @@ pub mod rules;
 pub mod search;
 pub mod spec;
 pub mod square;
+pub mod tables;
 
 pub use color::Color;
 pub use diagnostic::{Diagnostic, Location, Severity};

@@ -92,7 +92,7 @@ impl MoveText {
             let name = &t[start..i];
             let sq = rules
                 .parse_square(name)
-                .ok_or_else(|| err(&format!("`{name}` is not a square of this board")))?;
+                .ok_or_else(|| err(&rules.why_not_a_square(name)))?;
             squares.push(sq);
         }
         if squares.len() < 2 {
@@ -116,6 +116,20 @@ impl MoveText {
 }
 
 impl Rules {
+    /// Why `name` is not a playable square of this board.
+    fn why_not_a_square(&self, name: &str) -> String {
+        let count = self.board().count_ones();
+        if self.numeric_notation() && name.bytes().all(|b| b.is_ascii_digit()) {
+            return format!("square {name} is not on the board (squares are numbered 1 to {count})");
+        }
+        match Square::parse_algebraic(name) {
+            Some(sq) if sq.file() < self.width() && sq.rank() < self.height() => {
+                format!("`{name}` is not one of the squares played on")
+            }
+            _ => format!("`{name}` is not a square of this board"),
+        }
+    }
+
     /// Writes one path of `m` with every landing square: `d3-d4`, `d4xd6xf6`.
     pub fn format_path(&self, path: &MovePath, capture: bool) -> String {
         let sep = if capture { "x" } else { "-" };
@@ -371,6 +385,11 @@ pub enum IllegalReason {
         /// Where it was crowned.
         square: String,
     },
+    /// A step that does not leave its square.
+    Stays {
+        /// The square.
+        square: String,
+    },
     /// A friendly jump over something other than the man's own piece.
     FriendlyJump {
         /// The square jumped.
@@ -440,10 +459,7 @@ impl std::fmt::Display for IllegalReason {
             R::Blocked { square } => write!(f, "the way is blocked: {square} is occupied"),
             R::NothingToCapture { from, to } => write!(f, "there is no piece to capture between {from} and {to}"),
             R::OwnPiece { square } => write!(f, "the piece on {square} is your own: you cannot capture it"),
-            R::TwoPieces { from, to } => write!(
-                f,
-                "a piece cannot jump two pieces at once (between {from} and {to})"
-            ),
+            R::TwoPieces { from, to } => write!(f, "a piece cannot jump two pieces at once (between {from} and {to})"),
             R::ManCaptureShape => f.write_str("a man captures an adjacent piece and lands right behind it"),
             R::KingCaptureShort => f.write_str("kings capture only adjacent pieces here"),
             R::KingLandingAdjacent => f.write_str("a king lands right behind the piece it captures here"),
@@ -454,6 +470,7 @@ impl std::fmt::Display for IllegalReason {
                  and can be neither jumped again nor passed"
             ),
             R::CrownedStops { square } => write!(f, "the man is crowned on {square} and its move ends there"),
+            R::Stays { square } => write!(f, "a move must leave {square}, not stay on it"),
             R::FriendlyJump { square, over_kings } => write!(
                 f,
                 "a man jumps only over {} of its own, and {square} holds none",
@@ -560,9 +577,7 @@ impl Rules {
 
     /// Whether `mt` stops early on a path of `m`.
     fn text_stops_on(&self, pos: &Position, mt: &MoveText, m: &Move) -> bool {
-        m.from() == mt.squares[0]
-            && m.is_capture()
-            && self.move_paths(pos, m).iter().any(|p| mt.matches_path_prefix(p))
+        m.from() == mt.squares[0] && m.is_capture() && self.move_paths(pos, m).iter().any(|p| mt.matches_path_prefix(p))
     }
 
     /// Why `mt`, which names no legal move of `pos`, is illegal, in the
@@ -681,12 +696,18 @@ impl Rules {
         let n_steps = mt.squares.len() - 1;
         for (i, w) in mt.squares.windows(2).enumerate() {
             let (a, b) = (w[0], w[1]);
+            if a == b {
+                return Err(R::Stays { square: name(a) });
+            }
             let chain = !king && side.man_friendly_jumps.iter().next().is_some() && self.friendly_jump_chain();
             let Some((d, n)) = line_between(a, b) else {
                 if chain && n_steps == 1 && !mt.capture {
                     return Ok(None);
                 }
-                return Err(R::NotALine { from: name(a), to: name(b) });
+                return Err(R::NotALine {
+                    from: name(a),
+                    to: name(b),
+                });
             };
             // The squares strictly between a and b.
             let mut between = Vec::new();
@@ -707,7 +728,10 @@ impl Rules {
                     if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {
                         return Err(R::OwnPiece { square: name(*q) });
                     }
-                    return Err(R::NothingToCapture { from: name(a), to: name(b) });
+                    return Err(R::NothingToCapture {
+                        from: name(a),
+                        to: name(b),
+                    });
                 }
                 self.explain_quiet(pos, a, b, d, n, king, occ, own)?;
                 return Ok(None);
@@ -722,9 +746,19 @@ impl Rules {
                 return Err(R::OwnPiece { square: name(*q) });
             }
             let v = match enemies.as_slice() {
-                [] => return Err(R::NothingToCapture { from: name(a), to: name(b) }),
+                [] => {
+                    return Err(R::NothingToCapture {
+                        from: name(a),
+                        to: name(b),
+                    })
+                }
                 [v] => *v,
-                _ => return Err(R::TwoPieces { from: name(a), to: name(b) }),
+                _ => {
+                    return Err(R::TwoPieces {
+                        from: name(a),
+                        to: name(b),
+                    })
+                }
             };
             if king {
                 if !side.king_captures.contains(d) {

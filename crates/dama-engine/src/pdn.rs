@@ -36,6 +36,7 @@ use crate::load::{LoadError, Loaded};
 use crate::notation::MoveError;
 use crate::rules::Rules;
 use crate::spec::SquareNotation;
+use crate::square::Square;
 
 /// The tags a caller supplies when writing a game. Empty strings are written as `?`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,7 +188,10 @@ pub enum PdnError {
         load: Option<Box<LoadError>>,
     },
     /// The record's result contradicts the end the rules give.
-    #[error("line {line}, column {column}: the record gives {recorded}, but by the rules the game ended {outcome}")]
+    #[error(
+        "line {line}, column {column}: the record gives {recorded}, but by the rules the game ended {} ({outcome})",
+        outcome.result.pdn()
+    )]
     ResultMismatch {
         /// 1-based line of the result.
         line: usize,
@@ -213,7 +217,6 @@ impl PdnError {
         }
     }
 }
-
 
 /// The result tokens a record may end a game with.
 const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0", "*"];
@@ -252,6 +255,15 @@ impl Cursor {
     }
     fn at(&self) -> (usize, usize) {
         (self.line, self.column)
+    }
+}
+
+/// A character as an error message shows it.
+fn shown(c: char) -> String {
+    match c {
+        '\n' | '\r' => "the end of the line".into(),
+        '\t' => "a tab".into(),
+        c => format!("`{c}`"),
     }
 }
 
@@ -346,7 +358,11 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     }
     if let Some(g) = game {
         let end = cur.at();
-        let what = if g.moves.is_empty() { "moves or a result" } else { "a result" };
+        let what = if g.moves.is_empty() {
+            "moves or a result"
+        } else {
+            "a result"
+        };
         return syntax(
             end,
             format!(
@@ -421,7 +437,7 @@ fn read_tag(cur: &mut Cursor) -> Result<Tag, PdnError> {
     if name.is_empty() {
         return match cur.peek() {
             None => eof(cur),
-            Some(c) => syntax(cur.at(), format!("expected a tag name after `[`, found `{c}`")),
+            Some(c) => syntax(cur.at(), format!("expected a tag name after `[`, found {}", shown(c))),
         };
     }
     while cur.peek().is_some_and(|c| c == ' ' || c == '\t') {
@@ -435,7 +451,7 @@ fn read_tag(cur: &mut Cursor) -> Result<Tag, PdnError> {
         Some(c) => {
             return syntax(
                 cur.at(),
-                format!("expected the quoted value of tag `{name}`, found `{c}`"),
+                format!("expected the quoted value of tag `{name}`, found {}", shown(c)),
             )
         }
     }
@@ -467,7 +483,12 @@ fn read_tag(cur: &mut Cursor) -> Result<Tag, PdnError> {
             cur.bump();
         }
         None => return eof(cur),
-        Some(c) => return syntax(cur.at(), format!("expected `]` to close tag `{name}`, found `{c}`")),
+        Some(c) => {
+            return syntax(
+                cur.at(),
+                format!("expected `]` to close tag `{name}`, found {}", shown(c)),
+            )
+        }
     }
     Ok(Tag {
         name,
@@ -586,14 +607,16 @@ impl PdnGame {
         let named = self.variant_name(base_dir);
         let (line, column, from) = ["VariantFile", "Variant", "GameType"]
             .iter()
-            .find_map(|n| self.tag_entry(n).map(|t| (t.line, t.column, format!("the {} tag", t.name))))
+            .find_map(|n| {
+                self.tag_entry(n)
+                    .map(|t| (t.line, t.column, format!("the {} tag", t.name)))
+            })
             .unwrap_or((self.line, 1, "the caller".into()));
         let Some(name) = named.or_else(|| default.map(str::to_string)) else {
             return Err(PdnError::Variant {
                 line: self.line,
                 column: 1,
-                message: "the record does not say which variant it is (no Variant, VariantFile or GameType tag)"
-                    .into(),
+                message: "the record does not say which variant it is (no Variant, VariantFile or GameType tag)".into(),
                 load: None,
             });
         };
@@ -747,25 +770,38 @@ fn quote(v: &str) -> String {
     s
 }
 
-/// The PDN `GameType` value for these rules: `30,W,8,8,A0,0` (number, first
-/// side, width, height, notation with square 1 / a1 at the bottom left,
-/// invert flag: 0 when the bottom-left square is played on).
+/// The PDN `GameType` value for these rules, e.g. `30,W,8,8,A0,0`: the
+/// number, the side that starts, width, height, the notation (`A`
+/// alphanumeric, `N` numeric) with the corner where square a1 (or square 1)
+/// lies as the starting player sees the board (0 bottom left, 1 bottom right,
+/// 2 top left, 3 top right), and the invert flag (0 when that player's
+/// bottom-left corner is played on). `None` when the variant declares no number.
 pub fn game_type_tag(rules: &Rules) -> Option<String> {
     let n = rules.spec().pdn.game_type;
     if n == 0 {
         return None;
     }
-    let first = rules.start_position().side_to_move().letter();
-    let notation = match rules.spec().board.notation {
-        SquareNotation::Algebraic => 'A',
-        SquareNotation::Numeric => 'N',
+    let first = rules.start_position().side_to_move();
+    let (letter, reference) = match rules.spec().board.notation {
+        SquareNotation::Algebraic => ('A', Square::new(0, 0)),
+        SquareNotation::Numeric => ('N', rules.parse_square("1")),
     };
-    let invert = u8::from(rules.board() & 1 == 0);
-    Some(format!(
-        "{n},{first},{},{},{notation}0,{invert}",
-        rules.width(),
-        rules.height()
-    ))
+    let (w, h) = (rules.width(), rules.height());
+    // Seen from the starting player's side (Black sees the board turned round).
+    let view = |sq: Square| match first {
+        Color::White => (sq.file(), sq.rank()),
+        Color::Black => (w - 1 - sq.file(), h - 1 - sq.rank()),
+    };
+    let corner = reference.map_or(0, |sq| {
+        let (f, r) = view(sq);
+        u8::from(f >= w.div_ceil(2)) + 2 * u8::from(r >= h.div_ceil(2))
+    });
+    let bottom_left = match first {
+        Color::White => Square::new(0, 0),
+        Color::Black => Square::new(w - 1, h - 1),
+    };
+    let invert = u8::from(bottom_left.is_none_or(|sq| rules.board() & sq.bit() == 0));
+    Some(format!("{n},{},{w},{h},{letter}{corner},{invert}", first.letter()))
 }
 
 impl Game {

@@ -28,8 +28,11 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> u64 
     perft_with(rules, pos, depth, mode, &mut lists)
 }
 
-/// [`perft`] with caller-provided move lists (one per ply), so nothing is
-/// allocated per node.
+/// [`perft`] with caller-provided move lists (at least one per ply), so
+/// nothing is allocated per node.
+///
+/// The last ply is counted in bulk ([`Rules::count_moves`]): the leaves are
+/// counted, not generated, and non-capturing moves are counted by popcount.
 pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
@@ -37,24 +40,17 @@ pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, li
     let Some((list, rest)) = lists.split_first_mut() else {
         return 0;
     };
-    rules.generate(pos, list);
     if depth == 1 {
-        return match mode {
-            CountMode::Moves => list.len() as u64,
-            CountMode::Paths => list.total_paths(),
-        };
+        return rules.count_moves(pos, mode, list);
     }
     let mut total = 0;
-    let mut p = *pos;
-    for (m, &n) in list.as_slice().iter().zip(list.path_counts()) {
-        p.play(m);
-        let sub = perft_with(rules, &p, depth - 1, mode, rest);
-        p.undo(m);
+    rules.for_each_move(pos, list, |m, n| {
+        let sub = perft_with(rules, &pos.after(m), depth - 1, mode, rest);
         total += match mode {
             CountMode::Moves => sub,
             CountMode::Paths => sub * n as u64,
         };
-    }
+    });
     total
 }
 

@@ -8,6 +8,7 @@ use crate::spec::{
     Range, RelDir, Removal, SquareNotation, SquareSet, VariantSpec,
 };
 use crate::square::{shift, AbsDir, DirSet, Square, Squares};
+use crate::tables::Tables;
 
 /// A square number meaning "off the board" in the step tables.
 pub const OFF: u8 = 64;
@@ -66,6 +67,8 @@ pub struct Rules {
     sides: [SideRules; 2],
     /// `step[dir][sq]`: the neighbour of `sq` in `dir`, or [`OFF`].
     step: [[u8; 64]; 8],
+    /// Shift and ray tables for the move generator (see `tables.rs`).
+    tables: Tables,
     king_range: u8,
     king_capture_flying: bool,
     landing_any: bool,
@@ -486,6 +489,7 @@ impl Rules {
             height,
             board,
             sides,
+            tables: Tables::new(&step),
             step,
             king_range,
             king_capture_flying: spec.kings.capture_range == CaptureRange::Flying,
@@ -551,6 +555,11 @@ impl Rules {
     #[inline]
     pub fn side(&self, c: Color) -> &SideRules {
         &self.sides[c.index()]
+    }
+    /// The move generator's precomputed shift and ray tables.
+    #[inline]
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
     /// The neighbour of `sq` in `d`, or [`OFF`].
     #[inline]

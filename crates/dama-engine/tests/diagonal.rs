@@ -33,8 +33,9 @@ fn russian_game_from_pydraughts() {
                  g5-f4 f2-g3 f4xh2 d2-c3 a7-b6 c3-b4 a3xc5 g1-f2 h6-g5 h4xd4 c5xg1 e1-f2 g1xe3 \
                  c1-d2 e3xa3 a1-b2 a3xc1";
     let end = replay("russian", moves);
-    // Black's king (crowned on g1 by c5xg1) has swept White's last men.
-    assert_eq!(end, "W:Wb2,d4:Ba7,b8,Kc1,d6,d8,e5,f8,g7,h8");
+    // The man crowned by c5xg1 (at the end of the move) sweeps White's last
+    // men as a flying king: e3xa3 and a3xc1 each turn a corner.
+    assert_eq!(end, "W:W:Bb6,b8,Kc1,d6,d8,f8,g7,h2,h8");
 }
 
 #[test]

@@ -479,6 +479,58 @@ fn start_positions_agree_to_depth_3() {
     report(&errors);
 }
 
+/// The perft tables in `tests/perft/` recomputed by the reference: every
+/// figure up to 150,000 nodes (20,000,000 with `DAMA_DEEP=1`, or
+/// `DAMA_REF_BUDGET=<nodes>`).
+#[test]
+fn perft_tables_agree_with_the_reference() {
+    let budget = std::env::var("DAMA_REF_BUDGET")
+        .ok()
+        .and_then(|v| v.replace('_', "").parse().ok())
+        .unwrap_or(if deep() { 20_000_000 } else { 150_000 });
+    let mut errors = Vec::new();
+    let mut checked = 0;
+    for entry in reference::perft_file::all_entries() {
+        let spec_rules = if entry.variant.ends_with(".toml") {
+            let path = reference::perft_file::dir().join(&entry.variant);
+            dama_engine::load(&path.to_string_lossy()).map(|l| l.rules)
+        } else {
+            Rules::builtin(&entry.variant)
+        };
+        let Ok(rules) = spec_rules else {
+            errors.push(format!("{}: unknown variant {}", entry.label(), entry.variant));
+            continue;
+        };
+        let r = Reference::new(rules.spec());
+        let pos = match &entry.fen {
+            None => rules.start_position(),
+            Some(f) => match rules.parse_fen(f) {
+                Ok(p) => p,
+                Err(e) => {
+                    errors.push(format!("{}: {e}", entry.label()));
+                    continue;
+                }
+            },
+        };
+        let (board, side) = board_of(&pos);
+        for fig in entry.figures.iter().filter(|f| f.nodes <= budget) {
+            checked += 1;
+            let got = r.perft(&board, side, fig.depth, entry.count == CountMode::Paths);
+            if got != fig.nodes {
+                errors.push(format!(
+                    "{}:{}: {} perft {} ({}): the table says {}, the reference counts {got}",
+                    entry.file, fig.line, entry.id, fig.depth, entry.count, fig.nodes
+                ));
+            } else {
+                println!("{}:{}: {} perft {} = {got}: ok", entry.file, fig.line, entry.id, fig.depth);
+            }
+        }
+    }
+    println!("{checked} perft figures recomputed by the reference (budget {budget} nodes)");
+    assert!(checked > 0);
+    report(&errors);
+}
+
 macro_rules! random_tests {
     ($($name:ident: $kind:ident $id:literal,)*) => {$(
         #[test]

@@ -72,6 +72,23 @@ fn move_explanations() {
         ("dameo", "W:Wd1,d2:Bh8", "d1-d3"),
         ("dama-promote-and-continue", "W:Wd6:Bd7,c8", "d6xd8"),
         ("armenian-schmidt", "W:WKd4:Bh8", "d4-d7"),
+        ("armenian-schmidt", "W:WKd4:Bd6", "d4xd7"),
+        ("dama", "W:Wd4:Ba7", "d4-d4"),
+        ("dama", "W:Wd4:Ba7", "d4xd4"),
+        ("dama", "W:Wd4:Bd5,h8", "d4-c4"),
+        // Diagonal variants, numbered squares.
+        ("english", "B:W21,22:B9,10", "9-5"),
+        ("english", "B:W21,22:B9,10", "9-13"),
+        ("english", "B:W21,22:B9,10", "9-18"),
+        ("english", "B:W21,22:B9,10", "10-11"),
+        ("english", "B:W18,22:B14,10", "14-18"),
+        ("english", "B:W18,22:B14,10", "10-15"),
+        ("english", "W:WK18:B1", "18-23"),
+        ("english", "W:WK18:B1", "18-25"),
+        ("russian", "W:Wc3:Bd4,h8", "c3-d4"),
+        ("russian", "W:Wc3:Bd4,h8", "c3-b4"),
+        ("russian", "W:Wc3:Bh8", "c3-c4"),
+        ("russian", "W:WKa1:Bh8,d4", "a1-e5"),
     ];
     insta::assert_snapshot!(explain(&cases));
 }
@@ -107,7 +124,8 @@ fn play_all(g: &mut Game, moves: &str) {
 }
 
 fn ended(g: &Game) -> String {
-    g.outcome().map_or("goes on".into(), |o| format!("{} {o}", o.result.pdn()))
+    g.outcome()
+        .map_or("goes on".into(), |o| format!("{} {o}", o.result.pdn()))
 }
 
 #[test]
@@ -145,8 +163,14 @@ fn no_legal_move_result_follows_the_variant_file() {
 #[test]
 fn king_beats_lone_man() {
     // Judged at the start of a turn.
-    assert_eq!(ended(&game("dama", "B:WKa1:Bh7")), "1-0 White wins: king against lone man");
-    assert_eq!(ended(&game("dama", "W:Wa2:BKh8")), "0-1 Black wins: king against lone man");
+    assert_eq!(
+        ended(&game("dama", "B:WKa1:Bh7")),
+        "1-0 White wins: king against lone man"
+    );
+    assert_eq!(
+        ended(&game("dama", "W:Wa2:BKh8")),
+        "0-1 Black wins: king against lone man"
+    );
     // Reached by a capture.
     let mut g = game("dama", "W:WKd1:Bd5,h7");
     play_all(&mut g, "d1xd6");
@@ -166,13 +190,22 @@ fn lone_piece_unless_capture_can_be_switched_off() {
     let text = "extends = \"dama\"\nid = \"t\"\nname = \"t\"\n[end]\nlone_piece_unless_capture = false\n";
     let r = dama_engine::load_text("t.toml", text, None).unwrap().rules;
     let pos = r.parse_fen("B:WKd4:Bd5").unwrap();
-    assert_eq!(ended(&Game::from_position(r, pos)), "1-0 White wins: king against lone man");
+    assert_eq!(
+        ended(&Game::from_position(r, pos)),
+        "1-0 White wins: king against lone man"
+    );
 }
 
 #[test]
 fn one_each_draw() {
-    assert_eq!(ended(&game("dama-one-each-draw", "W:Wa2:Bh7")), "1/2-1/2 Draw: one piece each");
-    assert_eq!(ended(&game("dama-one-each-draw", "B:WKa1:Bh7")), "1/2-1/2 Draw: one piece each");
+    assert_eq!(
+        ended(&game("dama-one-each-draw", "W:Wa2:Bh7")),
+        "1/2-1/2 Draw: one piece each"
+    );
+    assert_eq!(
+        ended(&game("dama-one-each-draw", "B:WKa1:Bh7")),
+        "1/2-1/2 Draw: one piece each"
+    );
     // A capture available is played first.
     assert_eq!(ended(&game("dama-one-each-draw", "B:WKd4:Bd5")), "goes on");
 }
@@ -275,11 +308,15 @@ fn resignation_agreement_and_declared_ends() {
     // Undo with no ply: only the agreement is taken back.
     assert_eq!(g.undo(), None);
     assert_eq!(ended(&g), "goes on");
-    g.declare(Outcome::new(GameResult::BlackWins, EndReason::TimeForfeit(dama_engine::Color::White)))
-        .unwrap();
+    g.declare(Outcome::new(
+        GameResult::BlackWins,
+        EndReason::TimeForfeit(dama_engine::Color::White),
+    ))
+    .unwrap();
     assert_eq!(ended(&g), "0-1 Black wins: White lost on time");
     g.undo();
-    g.declare(Outcome::new(GameResult::Draw, EndReason::PlyLimit(300))).unwrap();
+    g.declare(Outcome::new(GameResult::Draw, EndReason::PlyLimit(300)))
+        .unwrap();
     assert_eq!(ended(&g), "1/2-1/2 Draw: adjudicated after 300 plies");
 }
 
@@ -320,7 +357,10 @@ fn undo_and_redo() {
 #[test]
 fn undo_reopens_a_finished_game_and_the_counters_follow() {
     let mut g = game("keny", "W:WKa1:BKh8");
-    play_all(&mut g, TOUR.split_whitespace().take(20).collect::<Vec<_>>().join(" ").as_str());
+    play_all(
+        &mut g,
+        TOUR.split_whitespace().take(20).collect::<Vec<_>>().join(" ").as_str(),
+    );
     assert!(g.is_over());
     g.undo();
     assert!(!g.is_over());

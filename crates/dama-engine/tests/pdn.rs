@@ -51,7 +51,9 @@ fn random_game(r: &Rules, rng: &mut Rng, max: usize) -> Game {
     }
     if !g.is_over() {
         match rng.below(4) {
-            0 => g.resign(if rng.below(2) == 0 { Color::White } else { Color::Black }).unwrap(),
+            0 => g
+                .resign(if rng.below(2) == 0 { Color::White } else { Color::Black })
+                .unwrap(),
             1 => g.agree_draw().unwrap(),
             _ => {}
         }
@@ -61,18 +63,10 @@ fn random_game(r: &Rules, rng: &mut Rng, max: usize) -> Game {
 
 #[test]
 fn random_games_survive_a_round_trip() {
-    let variants = [
-        "dama",
-        "armenian",
-        "keny",
-        "croda",
-        "dameo",
-        "dama-one-each-draw",
-        "dama-promote-and-continue",
-        "armenian-schmidt",
-        "keny-majority",
-    ];
-    let mut rng = Rng(0x5eed_0f_da3a);
+    // Every built-in variant (the diagonal ones with numbered squares too).
+    let variants: Vec<&str> = dama_engine::load::BUILTIN.iter().map(|(id, _)| *id).collect();
+    assert!(variants.len() >= 9);
+    let mut rng = Rng(0x5eed_0fda_3a00);
     let mut total_plies = 0;
     for id in variants {
         let r = rules(id);
@@ -113,7 +107,10 @@ fn random_games_survive_a_round_trip() {
             total_plies += g.ply_count();
         }
     }
-    assert!(total_plies > 3000, "the random games are too short: {total_plies} plies");
+    assert!(
+        total_plies > 3000,
+        "the random games are too short: {total_plies} plies"
+    );
 }
 
 /// The pydraughts Turkish test game (rules.md §8.3 T9), origin and destination only.
@@ -135,7 +132,7 @@ fn writes_the_standard_tags_and_numbered_moves() {
     insta::assert_snapshot!("t9", g.to_pdn(&tags));
     // A finished game from a set-up position, with a user variant file.
     let r = rules("dama");
-    let pos = r.parse_fen("B:WKd1,h2:Bd5,a7").unwrap();
+    let pos = r.parse_fen("B:WKd1:Bd5,a7").unwrap();
     let mut g = Game::from_position(r, pos);
     g.play_text("a7-a6").unwrap();
     g.play_text("d1xd6").unwrap();
@@ -189,7 +186,10 @@ fn reads_liberally() {
     assert_eq!(games[5].recorded_result(), Some(GameResult::Draw));
     // A result the rules do not reach is kept as declared.
     let k = games[1].replay(rules("keny")).unwrap();
-    assert_eq!(k.outcome(), Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded)));
+    assert_eq!(
+        k.outcome(),
+        Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded))
+    );
 }
 
 #[test]
@@ -235,7 +235,11 @@ fn a_variant_file_tag_is_found_next_to_the_record() {
     let dir = std::env::temp_dir().join(format!("dama-pdn-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("mine.toml");
-    std::fs::write(&file, "extends = \"dama\"\nname = \"Mine\"\n[end]\nno_capture_draw_plies = 4\n").unwrap();
+    std::fs::write(
+        &file,
+        "extends = \"dama\"\nname = \"Mine\"\n[end]\nno_capture_draw_plies = 4\n",
+    )
+    .unwrap();
     let loaded = dama_engine::load(file.to_str().unwrap()).unwrap();
     let mut g = Game::new(loaded.rules);
     for m in "d3-d4 a6-a5 e3-e4 h6-h5".split_whitespace() {
@@ -245,7 +249,10 @@ fn a_variant_file_tag_is_found_next_to_the_record() {
         variant_file: Some("mine.toml".into()),
         ..PdnTags::default()
     });
-    assert!(text.contains("[Variant \"mine\"]\n[VariantFile \"mine.toml\"]"), "{text}");
+    assert!(
+        text.contains("[Variant \"mine\"]\n[VariantFile \"mine.toml\"]"),
+        "{text}"
+    );
     let pg = &read_games(&text).unwrap()[0];
     let r = pg.load_variant(None, Some(&dir)).unwrap().rules;
     let back = pg.replay(r).unwrap();
@@ -276,11 +283,11 @@ fn errors_say_where_and_why() {
     let cases = [
         // Illegal moves, in the game's terms.
         "[Variant \"dama\"]\n\n1. d3-d4 d6-d5 2. d4-d3 *",
-        "1. d3-d4 d6-d5\n2. e3-e4 e6-e5 3. e4-f5 *",
+        "1. d3-d4 a6-a5\n2. e3-e4 h6-h5 3. e4-f5 *",
         "1. d3-d4 d6-d5 2. d4-d5 *",
-        "1. d3-d4 d6-d5 2. e3-e4 e6-e5 3. e4-e5 *",
-        "1. d3-d4 d6-d5 2. e3-e4 d5-d5 *",
-        "1. d3-d4 d6-d5 2. e3-e4 d5xe4 *",
+        "1. d3-d4 a6-a5 2. e3-e4 h6-h5 3. e4-d4 *",
+        "1. d3-d4 a6-a5 2. e3-e4 a5-a5 *",
+        "1. d3-d4 a6-a5 2. e3-e4 a5xa3 *",
         "1. d3-d4 d7-d6 *",
         "1. d3-d4 d3-d5 *",
         "1. d3-d4 e6-e5 2. d4-d5 e5-e4 3. a3-a4 *",
@@ -385,4 +392,16 @@ fn sample_records_replay() {
         n += 1;
     }
     assert!(n >= 3, "sample records missing from {}", dir.display());
+}
+
+#[test]
+fn game_type_tags_follow_the_variant() {
+    use dama_engine::pdn::game_type_tag;
+    assert_eq!(game_type_tag(&rules("dama")).as_deref(), Some("30,W,8,8,A0,0"));
+    assert_eq!(game_type_tag(&rules("keny")), None);
+    for (id, expected) in [("english", "21,B,8,8,N1,0"), ("russian", "25,W,8,8,A0,0")] {
+        if let Ok(r) = Rules::builtin(id) {
+            assert_eq!(game_type_tag(&r).as_deref(), Some(expected), "{id}");
+        }
+    }
 }

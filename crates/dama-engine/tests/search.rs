@@ -39,7 +39,7 @@ fn finds_a_shot_that_wins_material() {
         let (m, score, pv) = best(&r, "W:Wd4,d3,d2,h2:Bd6,c5,e5,b6,h7", depth);
         assert_eq!(m, "d4-d5", "depth {depth}");
         assert_eq!(pv[..3], ["d4-d5", "d6xd4", "d3xd5xb5xb7"], "depth {depth}");
-        assert!(score > 150, "depth {depth}: {score}");
+        assert!(score > 100, "depth {depth}: {score}");
     }
 }
 

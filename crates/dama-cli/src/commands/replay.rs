@@ -48,7 +48,10 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         }
     };
     if games.is_empty() {
-        eprintln!("error: {}: no game found (a PDN game is tags such as [Event \"?\"] and moves ending with a result)", args.file);
+        eprintln!(
+            "error: {}: no game found (a PDN game is tags such as [Event \"?\"] and moves ending with a result)",
+            args.file
+        );
         return Exit::Failure;
     }
     let base_dir = if args.file == "-" {
@@ -151,7 +154,11 @@ fn read_input(file: &str) -> Result<String, String> {
 fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
     let (line, column) = e.position();
     let name = if file == "-" { "<stdin>" } else { file };
-    let label = if ctx.color_err { "\x1b[1;31merror\x1b[0m" } else { "error" };
+    let label = if ctx.color_err {
+        "\x1b[1;31merror\x1b[0m"
+    } else {
+        "error"
+    };
     // The message without its own "line L, column C: " prefix.
     let msg = e.to_string();
     let msg = msg.split_once(": ").map_or(msg.as_str(), |(_, m)| m);
@@ -177,10 +184,21 @@ fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
         } else {
             caret
         };
-        eprintln!("{pad} |\n{num} | {src}\n{pad} | {}{caret}", " ".repeat(column.saturating_sub(1)));
+        eprintln!(
+            "{pad} |\n{num} | {src}\n{pad} | {}{caret}",
+            " ".repeat(column.saturating_sub(1))
+        );
     }
     if let PdnError::Variant { load: Some(le), .. } = e {
         ctx.report_load_error(le);
+    }
+}
+
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
     }
 }
 
@@ -193,12 +211,12 @@ fn result_text(game: &Game) -> String {
 
 fn summary_line(n: usize, g: &PdnGame, game: &Game) -> String {
     format!(
-        "game {n} (line {}): {} - {}, {}, {} plies, {}",
+        "game {n} (line {}): {} - {}, {}, {}, {}",
         g.line,
         g.tag("White").unwrap_or("?"),
         g.tag("Black").unwrap_or("?"),
         game.rules().id(),
-        game.ply_count(),
+        plies(game.ply_count()),
         result_text(game)
     )
 }
@@ -256,8 +274,8 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
         .map(|p| vec![p.mv.from(), p.mv.to()])
         .unwrap_or_default();
     println!(
-        "\nFinal position after {} plies ({} to move, {}):\n",
-        game.ply_count(),
+        "\nFinal position after {} ({} to move, {}):\n",
+        plies(game.ply_count()),
         game.side_to_move(),
         r.to_fen(game.position())
     );

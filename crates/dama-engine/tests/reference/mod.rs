@@ -378,7 +378,7 @@ impl Reference {
     pub fn quiet_moves(&self, board: &Board, side: Color) -> Vec<(usize, usize, bool)> {
         let s = side_index(side);
         let mut out: Vec<(usize, usize, bool)> = Vec::new();
-        let mut add = |out: &mut Vec<(usize, usize, bool)>, m: (usize, usize, bool)| {
+        let add = |out: &mut Vec<(usize, usize, bool)>, m: (usize, usize, bool)| {
             if !out.iter().any(|o| o.0 == m.0 && o.1 == m.1) {
                 out.push(m);
             }

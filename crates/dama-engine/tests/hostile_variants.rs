@@ -1,0 +1,234 @@
+//! Hostile variant files: whatever the input, loading returns findings (or
+//! a variant), never panics, and finishes quickly. Each case names the code
+//! it must produce.
+
+use std::path::PathBuf;
+
+use dama_engine::load::{load, load_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES};
+use dama_engine::LoadError;
+
+/// The codes of a failed load.
+fn codes(r: Result<dama_engine::Loaded, LoadError>) -> Vec<&'static str> {
+    match r {
+        Ok(l) => panic!("expected an error, got variant {}", l.rules.id()),
+        Err(e) => e.diagnostics.iter().map(|d| d.code).collect(),
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn deeply_nested_arrays() {
+    let text = format!("a = {}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert_eq!(codes(load_text("t.toml", &text, None)), ["E0101"]);
+    let open = format!("a = {}", "[".repeat(100_000));
+    assert!(codes(load_text("t.toml", &open, None)).iter().all(|c| *c == "E0101"));
+}
+
+#[test]
+fn deeply_nested_inline_tables() {
+    let text = format!("a = {}1{}", "{b = ".repeat(100_000), "}".repeat(100_000));
+    assert!(codes(load_text("t.toml", &text, None)).iter().all(|c| *c == "E0101"));
+    let dotted = format!("{}b = 1", "a.".repeat(100_000));
+    assert_eq!(codes(load_text("t.toml", &dotted, None)), ["E0101"]);
+    let headers = format!("[{}b]", "a.".repeat(100_000));
+    assert!(codes(load_text("t.toml", &headers, None)).iter().all(|c| *c == "E0101"));
+}
+
+#[test]
+fn nul_bytes_and_control_characters() {
+    assert_eq!(codes(load_text("t.toml", "extends = \"dama\"\0\n", None)), ["E0101"]);
+    assert_eq!(codes(load_text("t.toml", "\0\0\0", None))[0], "E0101");
+    let e = load_text("t.toml", "extends = \"dama\"\nname = \"a\u{7}b\"\nid = \"x\u{1b}\"\n", None);
+    // Escapes are not control characters; raw ones are a TOML error.
+    assert!(codes(e).iter().all(|c| *c == "E0101"));
+}
+
+#[test]
+fn invalid_utf8_file() {
+    let dir = scratch("utf8");
+    let p = dir.join("latin1.toml");
+    std::fs::write(&p, b"extends = \"dama\"\nname = \"Caf\xe9\"\n").unwrap();
+    let e = load(p.to_str().unwrap()).unwrap_err();
+    assert_eq!(e.diagnostics[0].code, "E0004");
+    let loc = e.diagnostics[0].location.as_ref().unwrap();
+    assert_eq!((loc.line, loc.column), (2, 12));
+}
+
+#[test]
+fn ten_megabyte_file() {
+    let dir = scratch("big");
+    let p = dir.join("big.toml");
+    let mut text = String::from("extends = \"dama\"\n");
+    while text.len() < 10 << 20 {
+        text.push_str("# padding padding padding padding padding padding padding padding\n");
+    }
+    std::fs::write(&p, &text).unwrap();
+    assert_eq!(codes(load(p.to_str().unwrap())), ["E0003"]);
+    assert_eq!(codes(load_text("t.toml", &text, None)), ["E0003"]);
+    // A parent that is too big.
+    let child = dir.join("child.toml");
+    std::fs::write(&child, "extends = \"big.toml\"\n").unwrap();
+    assert_eq!(codes(load(child.to_str().unwrap())), ["E0103"]);
+}
+
+#[test]
+fn files_that_are_not_files() {
+    let dir = scratch("notfiles");
+    assert_eq!(codes(load(dir.to_str().unwrap())), ["E0002"]);
+    #[cfg(unix)]
+    {
+        // A parent that never ends must not be read forever.
+        let child = dir.join("child.toml");
+        std::fs::write(&child, "extends = \"/dev/zero\"\n").unwrap();
+        assert_eq!(codes(load(child.to_str().unwrap())), ["E0103"]);
+        assert_eq!(codes(load("/dev/zero")), ["E0002"]);
+    }
+}
+
+#[test]
+fn board_sizes() {
+    let board = |w: &str, h: &str| format!("extends = \"dama\"\n[board]\nwidth = {w}\nheight = {h}\n");
+    assert_eq!(codes(load_text("t.toml", &board("0", "0"), None)), ["E0201", "E0201"]);
+    assert_eq!(codes(load_text("t.toml", &board("9", "9"), None)), ["E0202", "E0202"]);
+    assert_eq!(codes(load_text("t.toml", &board("1000", "1000"), None)), ["E0202", "E0202"]);
+    assert_eq!(codes(load_text("t.toml", &board("4294967295", "8"), None)), ["E0202"]);
+    assert_eq!(codes(load_text("t.toml", &board("4294967296", "8"), None)), ["E0114"]);
+    assert_eq!(
+        codes(load_text("t.toml", &board("99999999999999999999999", "8"), None)),
+        ["E0101"]
+    );
+    assert_eq!(codes(load_text("t.toml", &board("-1", "8"), None)), ["E0114"]);
+    assert_eq!(codes(load_text("t.toml", &board("inf", "nan"), None)), ["E0113", "E0113"]);
+    // Small boards are fine where the setup fits.
+    let tiny = "extends = \"dama\"\n[board]\nwidth = 1\nheight = 3\n[setup]\nwhite = [\"a1\"]\nblack = [\"a3\"]\n";
+    load_text("t.toml", tiny, None).unwrap();
+}
+
+#[test]
+fn huge_numbers_elsewhere() {
+    for (key, value) in [
+        ("promotion]\nrank", "4294967295"),
+        ("promotion]\nrank", "-4294967296"),
+        ("kings]\nmove_range", "4294967295"),
+        ("kings]\nmove_range", "-1"),
+        ("end]\nno_capture_draw_plies", "18446744073709551615"),
+        ("pdn]\ngame_type", "1e300"),
+    ] {
+        let text = format!("extends = \"dama\"\n[{key} = {value}\n");
+        let r = load_text("t.toml", &text, None);
+        assert!(r.is_err() || key.starts_with("kings"), "{text}");
+    }
+}
+
+#[test]
+fn thousands_of_setup_squares() {
+    // Valid squares repeated: every repetition is an error, the report is capped.
+    let items = vec!["\"a2-h3\""; 5000].join(", ");
+    let text = format!("extends = \"dama\"\n[setup]\nwhite = [{items}]\n");
+    let e = load_text("t.toml", &text, None).unwrap_err();
+    assert_eq!(e.diagnostics.len(), MAX_DIAGNOSTICS + 1);
+    assert_eq!(e.diagnostics.last().unwrap().code, "E0005");
+    // Thousands of wrong types.
+    let items = vec!["1"; 5000].join(", ");
+    let text = format!("extends = \"dama\"\n[setup]\nwhite = [{items}]\n");
+    let e = load_text("t.toml", &text, None).unwrap_err();
+    assert!(e.diagnostics.len() <= MAX_DIAGNOSTICS + 1);
+    // Thousands of directions.
+    let items = vec!["\"F\""; 100_000].join(", ");
+    let text = format!("extends = \"dama\"\n[men]\nmoves = [{items}]\n");
+    let l = load_text("t.toml", &text, None).unwrap();
+    assert_eq!(l.warnings.len(), 1);
+}
+
+#[test]
+fn long_strings() {
+    let long = "x".repeat(500_000);
+    let text = format!("extends = \"{long}\"\n");
+    let e = load_text("t.toml", &text, None).unwrap_err();
+    assert_eq!(e.diagnostics[0].code, "E0103");
+    assert!(e.diagnostics[0].message.len() < 200);
+    let text = format!("extends = \"dama\"\n[capture]\nmajority = \"{long}\"\n{long} = 1\n");
+    let e = load_text("t.toml", &text, None).unwrap_err();
+    assert!(e.diagnostics.iter().all(|d| d.message.len() < 300), "{e}");
+}
+
+#[test]
+fn extends_chain_of_a_thousand_files() {
+    let dir = scratch("chain");
+    std::fs::write(dir.join("f0.toml"), "extends = \"dama\"\n").unwrap();
+    for i in 1..1000 {
+        std::fs::write(dir.join(format!("f{i}.toml")), format!("extends = \"f{}.toml\"\n", i - 1)).unwrap();
+    }
+    assert_eq!(codes(load(dir.join("f999.toml").to_str().unwrap())), ["E0105"]);
+    // Within the limit it loads.
+    let ok = dir.join(format!("f{}.toml", MAX_CHAIN - 2));
+    load(ok.to_str().unwrap()).unwrap();
+}
+
+#[test]
+fn cycles() {
+    let dir = scratch("cycle");
+    for (a, b) in [("a", "b"), ("b", "c"), ("c", "a")] {
+        std::fs::write(dir.join(format!("{a}.toml")), format!("extends = \"{b}.toml\"\n")).unwrap();
+    }
+    assert_eq!(codes(load(dir.join("a.toml").to_str().unwrap())), ["E0104"]);
+    // Through a path that names the same file differently.
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::write(dir.join("self.toml"), format!("extends = \"../{name}/./self.toml\"\n")).unwrap();
+    assert_eq!(codes(load(dir.join("self.toml").to_str().unwrap())), ["E0104"]);
+}
+
+#[test]
+fn garbage_never_panics() {
+    // Deterministic mutations of every shipped file: deleted, doubled and
+    // replaced bytes. Each load must return, with findings or a variant.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let junk = ["[", "]", "=", "\"", "\n", "[[", "x", "0", "-", ".", "{", "}", ",", "#", "'", "é", "\\"];
+    for (_, text) in BUILTIN {
+        for _ in 0..60 {
+            let mut t: Vec<char> = text.chars().collect();
+            for _ in 0..(1 + next() % 4) {
+                let i = (next() as usize) % t.len().max(1);
+                match next() % 3 {
+                    0 if !t.is_empty() => {
+                        t.remove(i);
+                    }
+                    1 => {
+                        let c = t.get(i).copied().unwrap_or('x');
+                        t.insert(i, c);
+                    }
+                    _ => {
+                        let j = junk[(next() as usize) % junk.len()];
+                        for (k, c) in j.chars().enumerate() {
+                            t.insert((i + k).min(t.len()), c);
+                        }
+                    }
+                }
+            }
+            let s: String = t.into_iter().collect();
+            let _ = load_text("mutant.toml", &s, None).map_err(|e| {
+                assert!(!e.diagnostics.is_empty());
+                for d in &e.diagnostics {
+                    let _ = d.to_string();
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn limits_are_sane() {
+    assert!(MAX_FILE_BYTES >= 64 << 10);
+    assert!(MAX_CHAIN >= 8);
+}
