@@ -42,7 +42,9 @@ fn pick(data: &[u8]) -> Option<(&'static Arc<Rules>, &[u8])> {
 fn exercise(rules: &Rules, mut pos: Position, plies: usize) {
     for _ in 0..plies {
         let moves = rules.legal_moves(&pos);
-        let Some(m) = moves.as_slice().first().copied() else { break };
+        let Some(m) = moves.as_slice().first().copied() else {
+            break;
+        };
         let full = rules.format_move_full(&pos, &m);
         assert_eq!(rules.resolve_move(&pos, &full), Ok(m), "`{full}` does not resolve back");
         pos.play(&m);
@@ -58,7 +60,11 @@ pub fn variant_toml(data: &[u8]) {
             let r = &loaded.rules;
             let start = r.start_position();
             let fen = r.to_fen(&start);
-            assert_eq!(r.parse_fen(&fen), Ok(start), "initial position `{fen}` does not read back");
+            assert_eq!(
+                r.parse_fen(&fen),
+                Ok(start),
+                "initial position `{fen}` does not read back"
+            );
             let _ = r.describe();
             exercise(r, start, 8);
         }
@@ -98,9 +104,17 @@ pub fn move_text(data: &[u8]) {
         Ok(m) => {
             assert!(r.is_legal(&pos, &m), "`{mv}` resolved to an illegal move");
             let full = r.format_move_full(&pos, &m);
-            assert_eq!(r.resolve_move(&pos, &full), Ok(m), "`{mv}` -> `{full}` does not resolve back");
+            assert_eq!(
+                r.resolve_move(&pos, &full),
+                Ok(m),
+                "`{mv}` -> `{full}` does not resolve back"
+            );
             let short = r.format_move_short(&pos, &m);
-            assert_eq!(r.resolve_move(&pos, &short), Ok(m), "`{mv}` -> `{short}` does not resolve back");
+            assert_eq!(
+                r.resolve_move(&pos, &short),
+                Ok(m),
+                "`{mv}` -> `{short}` does not resolve back"
+            );
         }
         Err(e) => {
             let _ = e.to_string();

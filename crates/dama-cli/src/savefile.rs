@@ -111,7 +111,13 @@ impl DateTime {
 pub fn autosave_path(variant_id: &str, now: &DateTime) -> PathBuf {
     let safe: String = variant_id
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     let base = format!("dama-{safe}-{}", now.stamp());
     let mut n = 1;

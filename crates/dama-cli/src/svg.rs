@@ -33,7 +33,10 @@ pub struct Drawn {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The SVG document.
@@ -64,7 +67,10 @@ pub fn diagram(rules: &Rules, pos: &Position, moves: &[Drawn], opts: &Options) -
         );
     }
     s.push_str("</defs>\n");
-    let _ = writeln!(s, r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##);
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
 
     // Squares. Boards that use every square are drawn in one color (as the
     // orthogonal games are played); on the others, playable squares are dark.

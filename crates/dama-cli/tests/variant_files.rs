@@ -37,10 +37,7 @@ fn dama(args: &[&str]) -> (i32, String, String) {
 
 /// The path of `p` relative to the repository root, with `/` separators.
 fn rel(p: &Path) -> String {
-    p.strip_prefix(root())
-        .unwrap_or(p)
-        .to_string_lossy()
-        .replace('\\', "/")
+    p.strip_prefix(root()).unwrap_or(p).to_string_lossy().replace('\\', "/")
 }
 
 #[test]
@@ -87,7 +84,9 @@ fn shipped_variant_files_validate() {
         .collect();
     files.sort();
     assert!(files.len() >= BUILTIN.len());
-    let args: Vec<&str> = std::iter::once("validate").chain(files.iter().map(String::as_str)).collect();
+    let args: Vec<&str> = std::iter::once("validate")
+        .chain(files.iter().map(String::as_str))
+        .collect();
     let (code, _, stderr) = dama(&args);
     assert_eq!(code, 0, "{stderr}");
     for f in &files {
@@ -103,7 +102,10 @@ fn shipped_variant_files_validate() {
 fn misspelled_key_names_the_nearest_key() {
     let (code, _, stderr) = dama(&["validate", "tests/variants/invalid/unknown-key.toml"]);
     assert_eq!(code, 1);
-    assert!(stderr.contains("tests/variants/invalid/unknown-key.toml:4:1"), "{stderr}");
+    assert!(
+        stderr.contains("tests/variants/invalid/unknown-key.toml:4:1"),
+        "{stderr}"
+    );
     assert!(stderr.contains("`majorty`"), "{stderr}");
     assert!(stderr.contains("did you mean `majority`?"), "{stderr}");
 }

@@ -19,7 +19,10 @@ use dama_engine::{load_text, perft, CountMode, Position, Rules};
 /// Middlegame positions on a full 8×8 board (orthogonal variants), with the
 /// depth used in the check table.
 const ORTHOGONAL: &[(&str, u32)] = &[
-    ("W:Wa3,b3,c3,d2,e3,f3,g3,h3,b2,g2,Kd5:Ba6,b6,c6,e6,f6,g6,h6,b7,c7,g7,Ke1", 5),
+    (
+        "W:Wa3,b3,c3,d2,e3,f3,g3,h3,b2,g2,Kd5:Ba6,b6,c6,e6,f6,g6,h6,b7,c7,g7,Ke1",
+        5,
+    ),
     ("B:Wa2,c3,d4,e3,f2,h3,Kb6:Bb7,d6,e7,f6,g7,h6,Kc1,Kg4", 6),
     ("W:Wb3,c2,f3,g2,Ka5,Kh1:Bb6,c7,f6,g7,Kd8,Ka1", 5),
     ("W:Wc4,d4,e4,d3,f5,Kb1:Bc5,d5,e5,d6,f6,c6,Kg8", 7),
@@ -186,12 +189,18 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("check") => check(),
         Some("speed") if args.len() >= 3 => {
-            println!("{:<28} {:>5} {:>14} {:>9} {:>10}", "variant", "depth", "nodes", "seconds", "Mnodes/s");
+            println!(
+                "{:<28} {:>5} {:>14} {:>9} {:>10}",
+                "variant", "depth", "nodes", "seconds", "Mnodes/s"
+            );
             let depth = args[2].parse().unwrap_or_else(|_| panic!("bad depth {}", args[2]));
             speed_line(&args[1], depth);
         }
         _ => {
-            println!("{:<28} {:>5} {:>14} {:>9} {:>10}", "variant", "depth", "nodes", "seconds", "Mnodes/s");
+            println!(
+                "{:<28} {:>5} {:>14} {:>9} {:>10}",
+                "variant", "depth", "nodes", "seconds", "Mnodes/s"
+            );
             let only: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
             for id in builtin_ids() {
                 if only.is_empty() || only.contains(&id) {

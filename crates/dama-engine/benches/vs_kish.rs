@@ -33,7 +33,12 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
         5,
     ),
     ("middlegame 2", "W:Wb3,c2,f3,g2,Ka5,Kh1:Bb6,c7,f6,g7,Kd8,Ka1", 6, 5),
-    ("middlegame 3", "B:Wa2,c3,d4,e3,f2,h3,Kb6:Bb7,d6,e7,f6,g7,h6,Kc1,Kg4", 8, 7),
+    (
+        "middlegame 3",
+        "B:Wa2,c3,d4,e3,f2,h3,Kb6:Bb7,d6,e7,f6,g7,h6,Kc1,Kg4",
+        8,
+        7,
+    ),
 ];
 
 fn kish_board(pos: &Position) -> Board {

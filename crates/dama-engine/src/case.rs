@@ -236,7 +236,12 @@ impl RuleCase {
     pub fn variant_location(&self, case_path: &Path) -> String {
         let v = self.variant.trim();
         if looks_like_path(v) && Path::new(v).is_relative() {
-            case_path.parent().unwrap_or(Path::new("")).join(v).display().to_string()
+            case_path
+                .parent()
+                .unwrap_or(Path::new(""))
+                .join(v)
+                .display()
+                .to_string()
         } else {
             v.to_string()
         }
@@ -354,7 +359,10 @@ fn read_text(path: &Path) -> Result<String, CaseError> {
     if meta.len() > MAX_CASE_BYTES {
         return Err(CaseError::Io {
             path: path.display().to_string(),
-            message: format!("the file is {} bytes; case files are limited to {MAX_CASE_BYTES}", meta.len()),
+            message: format!(
+                "the file is {} bytes; case files are limited to {MAX_CASE_BYTES}",
+                meta.len()
+            ),
         });
     }
     let bytes = std::fs::read(path).map_err(io)?;
@@ -588,7 +596,10 @@ fn legal_move_lines(rules: &Rules, pos: &Position) -> Listed {
     }
     Listed {
         text,
-        notations: rows.into_iter().map(|r| r.paths.into_iter().map(|p| p.0).collect()).collect(),
+        notations: rows
+            .into_iter()
+            .map(|r| r.paths.into_iter().map(|p| p.0).collect())
+            .collect(),
     }
 }
 
@@ -838,14 +849,20 @@ mod tests {
         let f = snapshot_file(None, "x.toml", "a\nb\n\n");
         assert_eq!(snapshot_body(&f), "a\nb");
         assert!(snapshot_matches(&f, "a\nb\n"));
-        assert_eq!(snapshot_header(&f), Some("---\nsource: dama cases\ninput_file: x.toml\n---\n"));
+        assert_eq!(
+            snapshot_header(&f),
+            Some("---\nsource: dama cases\ninput_file: x.toml\n---\n")
+        );
         assert_eq!(snapshot_body("plain\n"), "plain");
     }
 
     #[test]
     fn classify_tells_cases_from_variants() {
         assert_eq!(classify("variant = \"dama\"\nfen = \"W\"\n"), FileKind::Case);
-        assert_eq!(classify("extends = \"dama\"\n[capture]\nno_reversal = false\n"), FileKind::Variant);
+        assert_eq!(
+            classify("extends = \"dama\"\n[capture]\nno_reversal = false\n"),
+            FileKind::Variant
+        );
         assert_eq!(classify("description = \"x\"\n"), FileKind::Unknown);
     }
 }

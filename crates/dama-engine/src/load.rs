@@ -219,7 +219,7 @@ pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
     }
     let path = Path::new(name_or_path);
     let text = read_file(path).map_err(|d| LoadError {
-        diagnostics: vec![d],
+        diagnostics: vec![*d],
         files: vec![],
     })?;
     load_text(name_or_path, &text, Some(path))
@@ -227,17 +227,17 @@ pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
 
 /// Reads a variant file's text from `r`, with the checks every file gets:
 /// at most [`MAX_FILE_BYTES`] bytes, valid UTF-8. `name` is used in messages.
-pub fn read_text(name: &str, r: impl Read) -> Result<String, Diagnostic> {
+pub fn read_text(name: &str, r: impl Read) -> Result<String, Box<Diagnostic>> {
     let mut bytes = Vec::new();
     r.take(MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Diagnostic::error("E0002", None, format!("cannot read {name}: {e}")))?;
+        .map_err(|e| Box::new(Diagnostic::error("E0002", None, format!("cannot read {name}: {e}"))))?;
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "E0003",
             None,
             format!("{name} is larger than {MAX_FILE_BYTES} bytes, the limit for a variant file"),
-        ));
+        )));
     }
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
@@ -253,37 +253,37 @@ pub fn read_text(name: &str, r: impl Read) -> Result<String, Diagnostic> {
         )
         .with_help("save the file as UTF-8");
         d.location = Some(locate(&file, good..good));
-        d
+        Box::new(d)
     })
 }
 
-fn read_file(path: &Path) -> Result<String, Diagnostic> {
+fn read_file(path: &Path) -> Result<String, Box<Diagnostic>> {
     let shown = path.display().to_string();
-    let io = |e: std::io::Error| Diagnostic::error("E0002", None, format!("cannot read {shown}: {e}"));
+    let io = |e: std::io::Error| Box::new(Diagnostic::error("E0002", None, format!("cannot read {shown}: {e}")));
     let meta = std::fs::metadata(path).map_err(io)?;
     if meta.is_dir() {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "E0002",
             None,
             format!("{shown} is a directory, not a variant file"),
-        ));
+        )));
     }
     if !meta.is_file() {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "E0002",
             None,
             format!("{shown} is not a regular file"),
-        ));
+        )));
     }
     if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "E0003",
             None,
             format!(
                 "{shown} is {} bytes; variant files are limited to {MAX_FILE_BYTES} bytes",
                 meta.len()
             ),
-        ));
+        )));
     }
     let file = std::fs::File::open(path).map_err(io)?;
     read_text(&shown, file)
@@ -292,10 +292,7 @@ fn read_file(path: &Path) -> Result<String, Diagnostic> {
 /// Loads a variant from text. `path` (if any) resolves a relative `extends`
 /// and gives a file without `id` its id (the file stem).
 pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, LoadError> {
-    let files = match read_chain(name, text, path) {
-        Ok(files) => files,
-        Err(e) => return Err(e),
-    };
+    let files = read_chain(name, text, path)?;
     let stem = path
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
@@ -484,9 +481,9 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
             );
             d = match did_you_mean(&parent, names.iter().map(String::as_str)) {
                 Some(s) => d.with_help(format!("did you mean `{s}`?")),
-                None => d.with_help(
-                    "`dama variants` lists the built-in variants; a path needs `./` or the .toml extension",
-                ),
+                None => {
+                    d.with_help("`dama variants` lists the built-in variants; a path needs `./` or the .toml extension")
+                }
             };
             diags.push(at(d));
             break;
@@ -583,21 +580,29 @@ fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> DeTable<'a> {
             for k in IDENTITY {
                 merged.remove(*k);
             }
-            parent_name = merged.get("name").and_then(|v| v.get_ref().as_str()).map(str::to_string);
+            parent_name = merged
+                .get("name")
+                .and_then(|v| v.get_ref().as_str())
+                .map(str::to_string);
         }
         merge(&mut merged, t);
     }
     let made_up = |s: String| Spanned::new(NOWHERE..NOWHERE, DeValue::String(Cow::Owned(s)));
     if !merged.contains_key("id") {
         if let Some(stem) = stem {
-            merged.insert(Spanned::new(NOWHERE..NOWHERE, Cow::Borrowed("id")), made_up(stem.to_string()));
+            merged.insert(
+                Spanned::new(NOWHERE..NOWHERE, Cow::Borrowed("id")),
+                made_up(stem.to_string()),
+            );
         }
     }
-    if files.first().is_some_and(|f| {
-        DeTable::parse(&f.text).is_ok_and(|t| !t.get_ref().contains_key("name"))
-    }) {
-        if let (Some(pn), Some(id)) = (parent_name, merged.get("id").and_then(|v| v.get_ref().as_str())) {
-            let name = format!("{pn} ({id})");
+    if files
+        .first()
+        .is_some_and(|f| DeTable::parse(&f.text).is_ok_and(|t| !t.get_ref().contains_key("name")))
+    {
+        if let Some(pn) = parent_name {
+            // Shown next to the id by most commands: "Keny, modified (my-keny)".
+            let name = format!("{pn}, modified");
             merged.insert(Spanned::new(NOWHERE..NOWHERE, Cow::Borrowed("name")), made_up(name));
         }
     }
@@ -694,7 +699,10 @@ impl<'a> Recovery<'a> {
                 Some(k.path),
                 format!("wrong type for `{}`: expected a table, found {found}", k.path),
             )
-            .with_help(format!("start the section with a [{}] line and put its keys below it", k.path));
+            .with_help(format!(
+                "start the section with a [{}] line and put its keys below it",
+                k.path
+            ));
             d.location = (v.span().start != NOWHERE).then(|| pseudo_location(v.span()));
             self.diags.push(d);
             self.failed.insert(k.path.to_string());
@@ -714,7 +722,8 @@ impl<'a> Recovery<'a> {
             let mut full = segs.clone();
             full.push(Seg::Key(field.to_string()));
             let path = self.dotted(&full);
-            self.failed.insert(if section.is_empty() { field.to_string() } else { section });
+            self.failed
+                .insert(if section.is_empty() { field.to_string() } else { section });
             if !self.reported.contains(&path) {
                 let mut d = Diagnostic::error("E0112", Some(&path), format!("missing required key `{path}`"));
                 d.help = Some(missing_help(&path));
@@ -766,13 +775,17 @@ impl<'a> Recovery<'a> {
 
     /// Removes the value at `segs`.
     fn remove(&mut self, segs: &[Seg]) -> bool {
-        let Some((last, parent)) = segs.split_last() else { return false };
+        let Some((last, parent)) = segs.split_last() else {
+            return false;
+        };
         match last {
             Seg::Key(k) => table_at(&mut self.table, parent).is_some_and(|t| t.remove(k.as_str()).is_some()),
             Seg::Index(i) => {
                 let arr_path = self.dotted(parent);
                 let orig = self.original_index(&arr_path, *i);
-                let Some(arr) = array_at(&mut self.table, parent) else { return false };
+                let Some(arr) = array_at(&mut self.table, parent) else {
+                    return false;
+                };
                 if *i >= arr.len() {
                     return false;
                 }
@@ -1000,13 +1013,36 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
     if msg.starts_with("wanted ") {
         // The TOML deserializer's words for a non-string where a word was expected.
         let found = found.unwrap_or("another type");
-        return ("E0113", format!("wrong type for `{path}`: expected {}, found {found}", expected()), help);
+        return (
+            "E0113",
+            format!("wrong type for `{path}`: expected {}, found {found}", expected()),
+            help,
+        );
     }
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let found = rest.split(", expected").next().unwrap_or(rest);
+        if let Some(big) = found
+            .strip_suffix(" as i128")
+            .or_else(|| found.strip_suffix(" as u128"))
+        {
+            // An integer too large for any integer type serde has at hand.
+            return (
+                "E0114",
+                format!(
+                    "invalid value for `{path}`: {} is out of range, expected {}",
+                    clip(big),
+                    expected()
+                ),
+                help,
+            );
+        }
         return (
             "E0113",
-            format!("wrong type for `{path}`: expected {}, found {}", expected(), clip(&humanize(found))),
+            format!(
+                "wrong type for `{path}`: expected {}, found {}",
+                expected(),
+                clip(&humanize(found))
+            ),
             help,
         );
     }
@@ -1057,7 +1093,16 @@ fn missing_help(path: &str) -> String {
 /// Stage 3b: the variant's identity.
 fn identity_checks(spec: &VariantSpec, files: &[SourceFile], merged: &DeTable<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let at = |d: Diagnostic, key: &str| place(files, merged, Diagnostic { key: Some(key.into()), ..d });
+    let at = |d: Diagnostic, key: &str| {
+        place(
+            files,
+            merged,
+            Diagnostic {
+                key: Some(key.into()),
+                ..d
+            },
+        )
+    };
     let id = spec.id.as_str();
     if id.trim().is_empty() {
         out.push(at(
@@ -1128,7 +1173,11 @@ fn clip(s: &str) -> String {
     if s.chars().count() <= MAX {
         s.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect()
     } else {
-        let head: String = s.chars().take(MAX).map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect();
+        let head: String = s
+            .chars()
+            .take(MAX)
+            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+            .collect();
         format!("{head}…")
     }
 }
@@ -1295,7 +1344,11 @@ mod tests {
             assert!(key_info(p).is_some(), "serde writes `{p}` but KEYS lacks it");
         }
         for k in KEYS {
-            assert!(k.path == "extends" || paths.iter().any(|p| p == k.path), "KEYS has `{}` but serde does not", k.path);
+            assert!(
+                k.path == "extends" || paths.iter().any(|p| p == k.path),
+                "KEYS has `{}` but serde does not",
+                k.path
+            );
         }
     }
 
@@ -1303,7 +1356,11 @@ mod tests {
     fn all_problems_at_once() {
         let text = "extends = \"dama\"\n[board]\nwidht = 8\nsquares = \"drak\"\n[capture]\nmandatory = \"yes\"\nmajority = \"maximum\"\n[men]\nmoves = [\"F\", \"X\", \"l\", 3]\n";
         let e = load_text("t.toml", text, None).unwrap_err();
-        let codes: Vec<_> = e.diagnostics.iter().map(|d| (d.code, d.key.clone().unwrap_or_default())).collect();
+        let codes: Vec<_> = e
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.key.clone().unwrap_or_default()))
+            .collect();
         assert_eq!(
             codes,
             [
@@ -1342,7 +1399,7 @@ mod tests {
         std::fs::write(&p, "extends = \"keny\"\n[capture]\nmajority = \"max_pieces\"\n").unwrap();
         let l = load(p.to_str().unwrap()).unwrap();
         assert_eq!(l.rules.id(), "my-keny");
-        assert_eq!(l.rules.name(), "Keny (my-keny)");
+        assert_eq!(l.rules.name(), "Keny, modified");
         assert!(l.rules.spec().aliases.is_empty());
         assert!(l.rules.spec().description.is_empty());
         assert!(!l.rules.spec().sources.is_empty());

@@ -402,8 +402,22 @@ impl Rules {
                 .map_or_else(|| key.to_string(), |i| format!("{key}[{i}]"))
         };
         for (c, men, kings, prom, key, list) in [
-            (Color::White, white_men, white_kings, white_prom, "setup.white", &spec.setup.white),
-            (Color::Black, black_men, black_kings, black_prom, "setup.black", &spec.setup.black),
+            (
+                Color::White,
+                white_men,
+                white_kings,
+                white_prom,
+                "setup.white",
+                &spec.setup.white,
+            ),
+            (
+                Color::Black,
+                black_men,
+                black_kings,
+                black_prom,
+                "setup.black",
+                &spec.setup.black,
+            ),
         ] {
             if !setup_clean {
                 break;

@@ -356,7 +356,13 @@ impl SearchResult {
 
 /// A score in words: `+1.25` (in men), `win in 7 plies`, `loss in 4 plies`.
 pub fn score_text(score: i32) -> String {
-    let plies = |n: i32| if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };
+    let plies = |n: i32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
     if score > MATE_BOUND {
         format!("win in {}", plies(MATE - score))
     } else if score < -MATE_BOUND {
@@ -537,7 +543,11 @@ impl Engine {
             result.score = self.no_move_score(0);
             return result;
         }
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).min(MAX_PLY as u32 - 8).max(1);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8)
+            .max(1);
         // Order the first iteration by a static look.
         self.order_root(&pos, &mut root_moves);
 
@@ -967,7 +977,9 @@ impl Engine {
             let s = if Some(*m) == tt_move {
                 1 << 30
             } else if m.is_capture() {
-                (1 << 24) + 1000 * m.capture_count() as i32 + 300 * m.captured_kings().count_ones() as i32
+                (1 << 24)
+                    + 1000 * m.capture_count() as i32
+                    + 300 * m.captured_kings().count_ones() as i32
                     + 100 * m.promotes() as i32
             } else if m.promotes() {
                 1 << 23
@@ -1022,7 +1034,9 @@ impl Engine {
             }
             seen.push(key);
             let e = self.tt[(key as usize) & self.tt_mask];
-            let Some(next) = e.mv.filter(|_| e.key == key) else { break };
+            let Some(next) = e.mv.filter(|_| e.key == key) else {
+                break;
+            };
             if !self.rules.legal_moves(&p).iter().any(|o| *o == next) {
                 break;
             }

@@ -184,7 +184,11 @@ mod tests {
             for d in AbsDir::ALL {
                 let i = d.index();
                 for sq in 0..64u8 {
-                    let bit = if rules.board() & (1u64 << sq) != 0 { 1u64 << sq } else { 0 };
+                    let bit = if rules.board() & (1u64 << sq) != 0 {
+                        1u64 << sq
+                    } else {
+                        0
+                    };
                     let want = if rules.step(sq, d) == OFF || bit == 0 {
                         0
                     } else {

@@ -71,11 +71,16 @@ fn english_squares_follow_pdn_numbering() {
     assert_eq!(r.parse_square("33"), None);
     assert_eq!(r.parse_square("0"), None);
     let start = r.start_position();
-    assert_eq!(r.to_fen(&start), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    assert_eq!(
+        r.to_fen(&start),
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
     // Ranges and lists read the same.
     let ranged = r.parse_fen("B:W21-32:B1-12").unwrap();
     assert_eq!(ranged, start);
-    let listed = r.parse_fen("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
+    let listed = r
+        .parse_fen("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+        .unwrap();
     assert_eq!(listed, start);
     // Black, on 1-12, moves first: its men go down the board.
     let first: Vec<String> = r

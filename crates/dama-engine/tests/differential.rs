@@ -185,8 +185,9 @@ impl Rng {
 }
 
 fn seed_of(id: &str) -> u64 {
-    id.bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -277,7 +278,12 @@ fn compare(v: &Variant, pos: &Position, check_paths: bool) -> Result<(), String>
     let list = v.rules.legal_moves(pos);
     let mut gen: BTreeMap<Key, (u64, Position)> = BTreeMap::new();
     for (m, &n) in list.iter().zip(list.path_counts()) {
-        let k = (m.from_index() as usize, m.to_index() as usize, m.captured(), m.promotes());
+        let k = (
+            m.from_index() as usize,
+            m.to_index() as usize,
+            m.captured(),
+            m.promotes(),
+        );
         if m.is_capture() != (m.captured() != 0) {
             return fail(format!("{} has a wrong capture flag", key_text(&k)));
         }
@@ -355,7 +361,12 @@ fn compare(v: &Variant, pos: &Position, check_paths: bool) -> Result<(), String>
             got.sort();
             want.sort();
             if got != want {
-                let k = (m.from_index() as usize, m.to_index() as usize, m.captured(), m.promotes());
+                let k = (
+                    m.from_index() as usize,
+                    m.to_index() as usize,
+                    m.captured(),
+                    m.promotes(),
+                );
                 let show = |ps: &[(Vec<usize>, Vec<usize>)]| {
                     ps.iter()
                         .map(|(l, c)| {
@@ -522,7 +533,10 @@ fn perft_tables_agree_with_the_reference() {
                     entry.file, fig.line, entry.id, fig.depth, entry.count, fig.nodes
                 ));
             } else {
-                println!("{}:{}: {} perft {} = {got}: ok", entry.file, fig.line, entry.id, fig.depth);
+                println!(
+                    "{}:{}: {} perft {} = {got}: ok",
+                    entry.file, fig.line, entry.id, fig.depth
+                );
             }
         }
     }

@@ -15,7 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 /// Mutated inputs per target by default.
-const DEFAULT_MUTANTS: usize = 1500;
+const DEFAULT_MUTANTS: usize = 3000;
 
 /// A small deterministic generator (xorshift64*), so that a failure can be replayed.
 struct Rng(u64);
@@ -73,12 +73,53 @@ fn dictionary(target: &str) -> &'static [&'static str] {
             "18446744073709551616",
         ],
         "fen" => &[
-            "W:", ":W", ":B", "K", "k", ",", "-", "a1", "h8", "z9", "10", "32", "50", "0", "1-12", "12-1", "99999999999999999999",
-            ":H0", ":F12", "é", "\u{0}", " ",
+            "W:",
+            ":W",
+            ":B",
+            "K",
+            "k",
+            ",",
+            "-",
+            "a1",
+            "h8",
+            "z9",
+            "10",
+            "32",
+            "50",
+            "0",
+            "1-12",
+            "12-1",
+            "99999999999999999999",
+            ":H0",
+            ":F12",
+            "é",
+            "\u{0}",
+            " ",
         ],
         "move_text" => &[
-            "\n", "W:Wd4:Bd5", "-", "x", "X", ":", "d4", "d6", "a1", "h8", "i9", "22", "17", "0", "=K", "!", "?", "+", "*",
-            "é", "\u{0}", "99999999999999999999", " ",
+            "\n",
+            "W:Wd4:Bd5",
+            "-",
+            "x",
+            "X",
+            ":",
+            "d4",
+            "d6",
+            "a1",
+            "h8",
+            "i9",
+            "22",
+            "17",
+            "0",
+            "=K",
+            "!",
+            "?",
+            "+",
+            "*",
+            "é",
+            "\u{0}",
+            "99999999999999999999",
+            " ",
         ],
         "pdn" => &[
             "[Event \"x\"]\n",
@@ -113,7 +154,9 @@ fn dictionary(target: &str) -> &'static [&'static str] {
 }
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/corpus")
+        .join(target);
     let mut out: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -213,7 +256,14 @@ fn run_target(target: &str, f: fn(&[u8])) {
         check(&format!("mutant {i} (seed {seed})"), &data);
     }
     // Degenerate inputs.
-    for data in [&b""[..], b"\0", b"\xff\xfe", &[0u8; 4096][..], &[b'['; 4096][..], &[b'{'; 4096][..]] {
+    for data in [
+        &b""[..],
+        b"\0",
+        b"\xff\xfe",
+        &[0u8; 4096][..],
+        &[b'['; 4096][..],
+        &[b'{'; 4096][..],
+    ] {
         check("a degenerate input", data);
     }
 }

@@ -43,7 +43,11 @@ fn deeply_nested_inline_tables() {
 fn nul_bytes_and_control_characters() {
     assert_eq!(codes(load_text("t.toml", "extends = \"dama\"\0\n", None)), ["E0101"]);
     assert_eq!(codes(load_text("t.toml", "\0\0\0", None))[0], "E0101");
-    let e = load_text("t.toml", "extends = \"dama\"\nname = \"a\u{7}b\"\nid = \"x\u{1b}\"\n", None);
+    let e = load_text(
+        "t.toml",
+        "extends = \"dama\"\nname = \"a\u{7}b\"\nid = \"x\u{1b}\"\n",
+        None,
+    );
     // Escapes are not control characters; raw ones are a TOML error.
     assert!(codes(e).iter().all(|c| *c == "E0101"));
 }
@@ -95,15 +99,21 @@ fn board_sizes() {
     let board = |w: &str, h: &str| format!("extends = \"dama\"\n[board]\nwidth = {w}\nheight = {h}\n");
     assert_eq!(codes(load_text("t.toml", &board("0", "0"), None)), ["E0201", "E0201"]);
     assert_eq!(codes(load_text("t.toml", &board("9", "9"), None)), ["E0202", "E0202"]);
-    assert_eq!(codes(load_text("t.toml", &board("1000", "1000"), None)), ["E0202", "E0202"]);
+    assert_eq!(
+        codes(load_text("t.toml", &board("1000", "1000"), None)),
+        ["E0202", "E0202"]
+    );
     assert_eq!(codes(load_text("t.toml", &board("4294967295", "8"), None)), ["E0202"]);
     assert_eq!(codes(load_text("t.toml", &board("4294967296", "8"), None)), ["E0114"]);
     assert_eq!(
         codes(load_text("t.toml", &board("99999999999999999999999", "8"), None)),
-        ["E0101"]
+        ["E0114"]
     );
     assert_eq!(codes(load_text("t.toml", &board("-1", "8"), None)), ["E0114"]);
-    assert_eq!(codes(load_text("t.toml", &board("inf", "nan"), None)), ["E0113", "E0113"]);
+    assert_eq!(
+        codes(load_text("t.toml", &board("inf", "nan"), None)),
+        ["E0113", "E0113"]
+    );
     // Small boards are fine where the setup fits.
     let tiny = "extends = \"dama\"\n[board]\nwidth = 1\nheight = 3\n[setup]\nwhite = [\"a1\"]\nblack = [\"a3\"]\n";
     load_text("t.toml", tiny, None).unwrap();
@@ -162,7 +172,11 @@ fn extends_chain_of_a_thousand_files() {
     let dir = scratch("chain");
     std::fs::write(dir.join("f0.toml"), "extends = \"dama\"\n").unwrap();
     for i in 1..1000 {
-        std::fs::write(dir.join(format!("f{i}.toml")), format!("extends = \"f{}.toml\"\n", i - 1)).unwrap();
+        std::fs::write(
+            dir.join(format!("f{i}.toml")),
+            format!("extends = \"f{}.toml\"\n", i - 1),
+        )
+        .unwrap();
     }
     assert_eq!(codes(load(dir.join("f999.toml").to_str().unwrap())), ["E0105"]);
     // Within the limit it loads.
@@ -194,7 +208,9 @@ fn garbage_never_panics() {
         seed ^= seed << 17;
         seed
     };
-    let junk = ["[", "]", "=", "\"", "\n", "[[", "x", "0", "-", ".", "{", "}", ",", "#", "'", "é", "\\"];
+    let junk = [
+        "[", "]", "=", "\"", "\n", "[[", "x", "0", "-", ".", "{", "}", ",", "#", "'", "é", "\\",
+    ];
     for (_, text) in BUILTIN {
         for _ in 0..60 {
             let mut t: Vec<char> = text.chars().collect();
@@ -227,8 +243,4 @@ fn garbage_never_panics() {
     }
 }
 
-#[test]
-fn limits_are_sane() {
-    assert!(MAX_FILE_BYTES >= 64 << 10);
-    assert!(MAX_CHAIN >= 8);
-}
+const _: () = assert!(MAX_FILE_BYTES >= 64 << 10 && MAX_CHAIN >= 8);

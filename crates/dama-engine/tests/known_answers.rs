@@ -10,7 +10,10 @@ use dama_engine::{load_text, MoveList, Position, Rules};
 
 /// Rule settings named by the cases that no shipped variant has.
 const SETTINGS: &[(&str, &str)] = &[
-    ("dama-stop", "extends = \"dama\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
+    (
+        "dama-stop",
+        "extends = \"dama\"\n[capture]\npromote_mid_capture = \"stop\"\n",
+    ),
     ("dama-reversal", "extends = \"dama\"\n[capture]\nno_reversal = false\n"),
     (
         "keny-promote-and-continue",
@@ -59,7 +62,10 @@ fn expect(variant: &str, fen: &str, expected: &[&str]) -> (Rules, Position, Move
             "{variant} {fen}: `{want}` should be one legal move; legal: {}",
             listing(&r, &pos, &list)
         );
-        assert!(!used[hits[0]], "{variant} {fen}: `{want}` is listed twice in the expectation");
+        assert!(
+            !used[hits[0]],
+            "{variant} {fen}: `{want}` is listed twice in the expectation"
+        );
         used[hits[0]] = true;
     }
     assert_eq!(
@@ -165,9 +171,7 @@ fn t6_king_cannot_jump_two_pieces_at_once() {
     let (r, pos, list) = expect(
         "dama",
         "W:WKa4:Bc4,d4",
-        &[
-            "a4-a1", "a4-a2", "a4-a3", "a4-a5", "a4-a6", "a4-a7", "a4-a8", "a4-b4",
-        ],
+        &["a4-a1", "a4-a2", "a4-a3", "a4-a5", "a4-a6", "a4-a7", "a4-a8", "a4-b4"],
     );
     assert!(!r.has_capture(&pos));
     assert!(list.iter().all(|m| !m.is_capture()));

@@ -87,7 +87,11 @@ fn perft_tables_cover_every_variant_and_cite_sources() {
                 .find(|e| e.variant == v && e.fen.is_none() && e.count == mode)
                 .unwrap_or_else(|| panic!("no {mode} table from the start of {v}"));
             let deepest = start.figures.last().map_or(0, |f| f.depth);
-            assert!(deepest >= 5, "{}: the start table of {v} stops at depth {deepest}", start.label());
+            assert!(
+                deepest >= 5,
+                "{}: the start table of {v} stops at depth {deepest}",
+                start.label()
+            );
         }
     }
     // The published Turkish figures are kept exactly.

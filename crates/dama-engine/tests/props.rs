@@ -104,7 +104,11 @@ fn check_position(r: &Rules, pos: &Position) -> Result<(), TestCaseError> {
             c
         );
     }
-    prop_assert!(r.check_position(pos).is_ok(), "check_position: {:?}", r.check_position(pos));
+    prop_assert!(
+        r.check_position(pos).is_ok(),
+        "check_position: {:?}",
+        r.check_position(pos)
+    );
     let fen = r.to_fen(pos);
     prop_assert_eq!(r.parse_fen(&fen), Ok(*pos), "FEN round trip through `{}`", fen);
     Ok(())
@@ -126,7 +130,10 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
     }
     // Either every move captures or none does, when capturing is mandatory.
     if r.mandatory() && moves.iter().any(Move::is_capture) {
-        prop_assert!(moves.iter().all(Move::is_capture), "a quiet move beside a mandatory capture");
+        prop_assert!(
+            moves.iter().all(Move::is_capture),
+            "a quiet move beside a mandatory capture"
+        );
     }
     for (m, &paths) in moves.iter().zip(list.path_counts()) {
         let fen = r.to_fen(pos);
@@ -164,11 +171,11 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         prop_assert_eq!(after.pieces(them), pos.pieces(them) & !m.captured());
         // The mover lands, crowned exactly when the move says so.
         let landed = after.piece_at(m.to());
-        prop_assert!(landed.is_some_and(|p| p.color() == us), "nothing landed on the destination");
-        prop_assert_eq!(
-            landed.is_some_and(|p| p.is_king()),
-            m.is_king_move() || m.promotes()
+        prop_assert!(
+            landed.is_some_and(|p| p.color() == us),
+            "nothing landed on the destination"
         );
+        prop_assert_eq!(landed.is_some_and(|p| p.is_king()), m.is_king_move() || m.promotes());
         prop_assert!(!(m.is_king_move() && m.promotes()), "a king cannot be crowned");
         if m.from() != m.to() {
             prop_assert!(after.piece_at(m.from()).is_none(), "the origin is not emptied");
@@ -178,7 +185,12 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         // Paths.
         let all = r.move_paths(pos, m);
         prop_assert!(!all.is_empty(), "a generated move has no path");
-        prop_assert_eq!(all.len() as u32, paths, "path count differs from move_paths for {:?}", m);
+        prop_assert_eq!(
+            all.len() as u32,
+            paths,
+            "path count differs from move_paths for {:?}",
+            m
+        );
         for p in &all {
             prop_assert_eq!(p.from, m.from());
             prop_assert_eq!(p.landings.last().copied(), Some(m.to()));
@@ -191,14 +203,34 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         prop_assert!(r.is_legal(pos, m));
         let full = r.format_move_full(pos, m);
         prop_assert!(MoveText::parse(r, &full).is_ok(), "`{}` does not parse", full);
-        prop_assert_eq!(r.resolve_move(pos, &full), Ok(*m), "full notation `{}` in {}", full, fen);
+        prop_assert_eq!(
+            r.resolve_move(pos, &full),
+            Ok(*m),
+            "full notation `{}` in {}",
+            full,
+            fen
+        );
         let short = r.format_move_short(pos, m);
-        prop_assert_eq!(r.resolve_move(pos, &short), Ok(*m), "short notation `{}` in {}", short, fen);
-        prop_assert!(short.len() <= full.len(), "short `{}` longer than full `{}`", short, full);
+        prop_assert_eq!(
+            r.resolve_move(pos, &short),
+            Ok(*m),
+            "short notation `{}` in {}",
+            short,
+            fen
+        );
+        prop_assert!(
+            short.len() <= full.len(),
+            "short `{}` longer than full `{}`",
+            short,
+            full
+        );
 
         // Two squares name a move exactly when one generated move has those ends.
         let plain = format!("{}-{}", r.square_name(m.from()), r.square_name(m.to()));
-        let same_ends = moves.iter().filter(|o| o.from() == m.from() && o.to() == m.to()).count();
+        let same_ends = moves
+            .iter()
+            .filter(|o| o.from() == m.from() && o.to() == m.to())
+            .count();
         match r.resolve_move(pos, &plain) {
             Ok(x) => {
                 // Unique ends, or the one move that jumps straight from one end to the other.
@@ -223,12 +255,23 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         let sep = if flags & 4 != 0 { "x" } else { "-" };
         let text = squares
             .iter()
-            .map(|&s| if flags & 8 != 0 { s.to_string() } else { r.square_name(s) })
+            .map(|&s| {
+                if flags & 8 != 0 {
+                    s.to_string()
+                } else {
+                    r.square_name(s)
+                }
+            })
             .collect::<Vec<_>>()
             .join(sep);
         let on_board = squares.iter().all(|s| r.board() & s.bit() != 0);
         let resolved = r.resolve_move(pos, &text);
-        prop_assert_eq!(matches!(resolved, Err(MoveError::Syntax { .. })), !on_board, "`{}`", text);
+        prop_assert_eq!(
+            matches!(resolved, Err(MoveError::Syntax { .. })),
+            !on_board,
+            "`{}`",
+            text
+        );
         match resolved {
             Ok(m) => {
                 prop_assert!(moves.contains(&m), "`{}` resolved to an ungenerated move {:?}", text, m);
@@ -259,7 +302,14 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         let candidates = [
             Move::quiet(a, b, king, flags & 16 != 0),
             Move::capture(a, b, king, flags & 16 != 0, cap, cap & pos.all_kings()),
-            Move::capture(a, d, king, false, sq(c).bit() & enemy, sq(c).bit() & enemy & pos.all_kings()),
+            Move::capture(
+                a,
+                d,
+                king,
+                false,
+                sq(c).bit() & enemy,
+                sq(c).bit() & enemy & pos.all_kings(),
+            ),
         ];
         for m in candidates {
             prop_assert_eq!(r.is_legal(pos, &m), moves.contains(&m), "is_legal disagrees on {:?}", m);
@@ -267,7 +317,14 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         // A generated move with one field changed is legal only if it is itself generated.
         if let Some(g) = moves.get(a as usize % moves.len().max(1)) {
             let variants = [
-                Move::capture(g.from_index(), g.to_index(), g.is_king_move(), g.promotes(), g.captured() ^ cap, 0),
+                Move::capture(
+                    g.from_index(),
+                    g.to_index(),
+                    g.is_king_move(),
+                    g.promotes(),
+                    g.captured() ^ cap,
+                    0,
+                ),
                 Move::quiet(g.from_index(), b, g.is_king_move(), g.promotes()),
                 Move::quiet(g.from_index(), g.to_index(), !g.is_king_move(), g.promotes()),
             ];

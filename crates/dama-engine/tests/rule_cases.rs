@@ -28,7 +28,10 @@ fn rule_cases() {
         for f in &rendered.failures {
             unmet.push(format!("{}: {f}", path.display()));
         }
-        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(path.parent().unwrap_or(Path::new(".")));
         settings.set_prepend_module_to_snapshot(false);

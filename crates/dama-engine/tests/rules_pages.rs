@@ -57,7 +57,10 @@ fn section_number(line: &str) -> Option<String> {
     let rest = t.trim_start_matches('#').trim_start();
     let first = rest.split_whitespace().next()?;
     let num = first.trim_end_matches('.');
-    let ok = !num.is_empty() && num.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let ok = !num.is_empty()
+        && num
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     ok.then(|| num.to_string())
 }
 
@@ -95,7 +98,10 @@ fn cases(variant: &str) -> BTreeMap<String, RuleCase> {
             continue;
         }
         let c = RuleCase::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = f
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         out.insert(stem, c);
     }
     out
@@ -209,7 +215,11 @@ fn every_numbered_section_has_a_case() {
             }
         }
     }
-    assert!(missing.is_empty(), "sections without a rule case:\n  {}", missing.join("\n  "));
+    assert!(
+        missing.is_empty(),
+        "sections without a rule case:\n  {}",
+        missing.join("\n  ")
+    );
 }
 
 #[test]
@@ -219,7 +229,11 @@ fn every_case_illustrates_a_section_and_is_named_after_it() {
         let text = read_page(v);
         let numbers: Vec<String> = sections(&text).into_iter().map(|s| s.number).collect();
         let all = cases(v);
-        assert!(all.len() >= 15, "tests/rules/{v} has {} cases; at least 15 expected", all.len());
+        assert!(
+            all.len() >= 15,
+            "tests/rules/{v} has {} cases; at least 15 expected",
+            all.len()
+        );
         for (stem, c) in &all {
             if c.variant != v {
                 bad.push(format!("tests/rules/{v}/{stem}.toml plays `{}`, not `{v}`", c.variant));
@@ -229,11 +243,15 @@ fn every_case_illustrates_a_section_and_is_named_after_it() {
                 continue;
             };
             if !numbers.contains(sec) {
-                bad.push(format!("tests/rules/{v}/{stem}.toml: section {sec} is not in docs/rules/{v}.md"));
+                bad.push(format!(
+                    "tests/rules/{v}/{stem}.toml: section {sec} is not in docs/rules/{v}.md"
+                ));
             }
             let prefix = format!("{}_", sec.replace('.', "_"));
             if !stem.starts_with(&prefix) {
-                bad.push(format!("tests/rules/{v}/{stem}.toml: the name should start with `{prefix}`"));
+                bad.push(format!(
+                    "tests/rules/{v}/{stem}.toml: the name should start with `{prefix}`"
+                ));
             }
             if c.description.as_deref().is_none_or(|d| d.trim().is_empty()) {
                 bad.push(format!("tests/rules/{v}/{stem}.toml has no description"));

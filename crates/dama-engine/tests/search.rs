@@ -18,15 +18,14 @@ fn best(rules: &Rules, fen: &str, depth: u32) -> (String, i32, Vec<String>) {
     let r = e.search(&SearchRoot::new(pos), &Limits::depth(depth));
     let m = r.best.expect("a move");
     let mut p = pos;
-    let pv = r
-        .pv
-        .iter()
-        .map(|m| {
-            let s = rules.format_move_full(&p, m);
-            p.play(m);
-            s
-        })
-        .collect();
+    let pv =
+        r.pv.iter()
+            .map(|m| {
+                let s = rules.format_move_full(&p, m);
+                p.play(m);
+                s
+            })
+            .collect();
     (rules.format_move_full(&pos, &m), r.score, pv)
 }
 
@@ -112,7 +111,7 @@ fn respects_the_no_capture_limit() {
 fn history_from_game_matches_positions() {
     let r = Arc::new(rules("dama"));
     let mut game = Game::new(Arc::clone(&r));
-    for m in ["d3-d4", "d6-d5", "d4-e4", "d5-e5"] {
+    for m in ["a3-a4", "h6-h5", "a4-b4", "h5-g5"] {
         game.play_text(m).unwrap();
     }
     let a = SearchRoot::from_game(&game);
@@ -210,7 +209,11 @@ fn never_plays_an_illegal_move_in_any_builtin_variant() {
         seen.push(r.id().to_string());
         let r = Arc::new(r);
         let (won, total) = play_many(&r, 2, 2, 3);
-        assert!(won >= 1, "{}: the engine won {won} of {total} against a random mover", r.id());
+        assert!(
+            won >= 1,
+            "{}: the engine won {won} of {total} against a random mover",
+            r.id()
+        );
     }
     assert!(seen.len() >= 5);
 }

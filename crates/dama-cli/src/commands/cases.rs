@@ -42,6 +42,8 @@ enum Status {
     Changed,
     New,
     Updated,
+    /// Not written: the case's expectations are not met.
+    Refused,
     Error,
 }
 
@@ -87,7 +89,7 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
     } else {
         "render"
     };
-    let (mut ok, mut changed, mut new, mut updated, mut errors, mut unmet) = (0, 0, 0, 0, 0, 0);
+    let (mut ok, mut changed, mut new, mut updated, mut refused, mut errors, mut unmet) = (0, 0, 0, 0, 0, 0, 0);
     let many = cases.len() > 1;
     for (i, path) in cases.iter().enumerate() {
         let (status, failures) = one(ctx, path, override_rules.as_ref(), mode, many, i > 0, args.context);
@@ -102,6 +104,7 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
             Status::Changed => changed += 1,
             Status::New => new += 1,
             Status::Updated => updated += 1,
+            Status::Refused => refused += 1,
             Status::Error => errors += 1,
         }
     }
@@ -120,6 +123,9 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
         "update" => {
             parts.push(format!("{ok} unchanged"));
             parts.push(format!("{updated} written"));
+            if refused > 0 {
+                parts.push(format!("{refused} refused"));
+            }
         }
         _ => parts.push(format!("{} rendered", n - errors)),
     }
@@ -131,7 +137,10 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
     }
     eprintln!("{n} case{}: {}", if n == 1 { "" } else { "s" }, parts.join(", "));
     if changed + new > 0 {
-        eprintln!("run `dama cases {} --update` to accept the new renderings", list(&args.paths));
+        eprintln!(
+            "run `dama cases {} --update` to accept the new renderings",
+            list(&args.paths)
+        );
     }
     if changed + new + errors + unmet > 0 {
         Exit::Failure
@@ -141,7 +150,11 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
 }
 
 fn list(paths: &[PathBuf]) -> String {
-    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn err_label(ctx: &Ctx) -> String {
@@ -188,12 +201,22 @@ fn one(
         }
         _ => {
             let existing = std::fs::read_to_string(&snap).ok();
-            let same = existing.as_deref().is_some_and(|t| case::snapshot_matches(t, &rendered.text));
+            let same = existing
+                .as_deref()
+                .is_some_and(|t| case::snapshot_matches(t, &rendered.text));
             if same {
                 if mode == "check" {
                     println!("{} {}", paint("ok     ", "32", ctx.color_out), path.display());
                 }
                 return (Status::Ok, rendered.failures);
+            }
+            if mode == "update" && !rendered.failures.is_empty() {
+                println!(
+                    "{} {} (its expectations are not met; fix the case or the variant first)",
+                    paint("refused", "1;31", ctx.color_out),
+                    snap.display()
+                );
+                return (Status::Refused, rendered.failures);
             }
             if mode == "update" {
                 let header = existing.as_deref().and_then(case::snapshot_header);
@@ -202,7 +225,11 @@ fn one(
                     Ok(()) => {
                         println!(
                             "{} {}",
-                            paint(if existing.is_some() { "updated" } else { "created" }, "33", ctx.color_out),
+                            paint(
+                                if existing.is_some() { "updated" } else { "created" },
+                                "33",
+                                ctx.color_out
+                            ),
                             snap.display()
                         );
                         (Status::Updated, rendered.failures)
@@ -230,7 +257,12 @@ fn one(
                     println!("{} {}", paint("CHANGED", "1;31", ctx.color_out), path.display());
                     print!(
                         "{}",
-                        diff_text(case::snapshot_body(&old), rendered.text.trim_end(), context, ctx.color_out)
+                        diff_text(
+                            case::snapshot_body(&old),
+                            rendered.text.trim_end(),
+                            context,
+                            ctx.color_out
+                        )
                     );
                     (Status::Changed, rendered.failures)
                 }
@@ -244,7 +276,11 @@ fn input_name(path: &Path) -> String {
     let cwd = std::env::current_dir().ok();
     let p = cwd
         .as_deref()
-        .and_then(|c| path.canonicalize().ok().and_then(|p| p.strip_prefix(c).ok().map(Path::to_path_buf)))
+        .and_then(|c| {
+            path.canonicalize()
+                .ok()
+                .and_then(|p| p.strip_prefix(c).ok().map(Path::to_path_buf))
+        })
         .unwrap_or_else(|| path.to_path_buf());
     p.display().to_string()
 }
@@ -265,7 +301,10 @@ fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
                 if let Some(src) = text.lines().nth(line - 1) {
                     let num = line.to_string();
                     let pad = " ".repeat(num.len());
-                    eprintln!("{pad} |\n{num} | {src}\n{pad} | {}^", " ".repeat(column.saturating_sub(1)));
+                    eprintln!(
+                        "{pad} |\n{num} | {src}\n{pad} | {}^",
+                        " ".repeat(column.saturating_sub(1))
+                    );
                 }
             }
         }
@@ -348,11 +387,14 @@ fn diff_text(old: &str, new: &str, context: usize, color: bool) -> String {
     for (i, op) in ops.iter().enumerate() {
         if show[i] {
             if last_shown.is_none_or(|l| l + 1 != i) {
-                out.push_str(&format!("  {}\n", paint(&format!("@@ line {} @@", old_no + 1), "36", color)));
+                out.push_str(&format!(
+                    "  {}\n",
+                    paint(&format!("@@ line {} @@", old_no + 1), "36", color)
+                ));
             }
             last_shown = Some(i);
             match op {
-                Op::Same(l) => out.push_str(&format!("   {l}\n")),
+                Op::Same(l) => out.push_str(&format!("{}\n", format!("   {l}").trim_end())),
                 Op::Del(l) => out.push_str(&format!("  {}\n", paint(&format!("-{l}"), "31", color))),
                 Op::Add(l) => out.push_str(&format!("  {}\n", paint(&format!("+{l}"), "32", color))),
             }

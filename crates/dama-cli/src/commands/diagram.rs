@@ -32,7 +32,7 @@ pub struct DiagramArgs {
     pub all_moves: bool,
     /// Take the variant, position and moves from this rule case: the position
     /// after its `moves`/`play`; unless --move is given, its `show_after` move,
-    /// else all its legal moves when there are at most four.
+    /// else all its legal moves when there are at most six.
     #[arg(long, value_name = "CASE", conflicts_with = "fen")]
     pub case: Option<PathBuf>,
     /// Where to write the SVG (`-` for standard output).
@@ -118,16 +118,12 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
 }
 
 /// Most moves drawn by default for a case without `show_after`.
-pub const CASE_MAX_ARROWS: usize = 4;
+pub const CASE_MAX_ARROWS: usize = 6;
 
 /// The rules, the position after the case's `moves`/`play`, and the moves to
 /// draw: its `show_after` move, else every legal move when there are at most
 /// [`CASE_MAX_ARROWS`].
-fn from_case(
-    ctx: &Ctx,
-    path: &std::path::Path,
-    variant: Option<&str>,
-) -> Result<(Rules, Position, Vec<String>), Exit> {
+fn from_case(ctx: &Ctx, path: &std::path::Path, variant: Option<&str>) -> Result<(Rules, Position, Vec<String>), Exit> {
     let fail = |e: &dyn std::fmt::Display| {
         eprintln!("error: {}: {e}", path.display());
         Exit::Failure
@@ -161,7 +157,8 @@ fn case_svg(path: &std::path::Path) -> Result<String, String> {
         color_err: false,
         color_out: false,
     };
-    let (rules, pos, moves) = from_case(&quiet, path, None).map_err(|_| format!("{} does not render", path.display()))?;
+    let (rules, pos, moves) =
+        from_case(&quiet, path, None).map_err(|_| format!("{} does not render", path.display()))?;
     let drawn = drawn_moves(&rules, &pos, &moves)?;
     Ok(svg::diagram(
         &rules,

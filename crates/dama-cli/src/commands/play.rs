@@ -408,7 +408,10 @@ impl Session {
         self.intro();
         // The record exists from the start, so even an empty game can be resumed.
         if let Err(e) = savefile::write_atomic(&self.save_path, &self.record()) {
-            eprintln!("error: cannot write the game record to {}: {e}", self.save_path.display());
+            eprintln!(
+                "error: cannot write the game record to {}: {e}",
+                self.save_path.display()
+            );
             eprintln!("  = help: choose a writable place with --save FILE");
             return Exit::Failure;
         }
@@ -529,20 +532,17 @@ impl Session {
             );
         }
         let what = if self.autosave { "autosaved" } else { "saved" };
-        println!(
-            "The game is {what} to {} after every move.",
-            self.save_path.display()
-        );
-        if self.players.contains(&Player::Human) {
-            println!("Type a move such as {}, or `help` for the commands.", self.example_move());
-        }
-    }
-
-    fn example_move(&self) -> String {
-        let pos = self.game.position();
-        match self.game.legal_moves().iter().next() {
-            Some(m) => self.rules().format_move_short(pos, m),
-            None => "d3-d4".into(),
+        println!("The game is {what} to {} after every move.", self.save_path.display());
+        if self.player(self.game.side_to_move()) == Player::Human {
+            match self.game.legal_moves().iter().next() {
+                Some(m) => println!(
+                    "Type a move such as {}, or `help` for the commands.",
+                    self.rules().format_move_short(self.game.position(), m)
+                ),
+                None => println!("Type `help` for the commands."),
+            }
+        } else if self.players.contains(&Player::Human) {
+            println!("Type your moves in the variant's notation (`moves` lists them), or `help` for the commands.");
         }
     }
 
@@ -632,7 +632,11 @@ impl Session {
     fn announce_end(&self) {
         if let Some(o) = self.game.outcome() {
             println!("Game over: {}.", describe_outcome(&o));
-            println!("Result {}. The record is in {}.", o.result.pdn(), self.save_path.display());
+            println!(
+                "Result {}. The record is in {}.",
+                o.result.pdn(),
+                self.save_path.display()
+            );
         }
     }
 
@@ -770,9 +774,8 @@ impl Session {
         let start = self.rules().start_position();
         let endgame = pos.occupied().count_ones() * 3 <= start.occupied().count_ones();
         let stale = self.game.no_capture_plies() >= 30;
-        let accept = computer_view <= -50
-            || computer_view < -MATE_BOUND
-            || (computer_view.abs() <= 15 && (endgame || stale));
+        let accept =
+            computer_view <= -50 || computer_view < -MATE_BOUND || (computer_view.abs() <= 15 && (endgame || stale));
         if accept {
             let _ = self.game.agree_draw();
             println!("{opponent} accepts the draw.");

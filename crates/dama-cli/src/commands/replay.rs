@@ -150,6 +150,32 @@ fn read_input(file: &str) -> Result<String, String> {
     }
 }
 
+/// At most 100 characters of `src` around 1-based `column` (cut ends marked
+/// `…`, control characters shown as `�`), and the column within that window.
+fn window(src: &str, column: usize) -> (String, usize) {
+    const WIDTH: usize = 100;
+    let chars: Vec<char> = src
+        .chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect();
+    let col = column.saturating_sub(1).min(chars.len());
+    if chars.len() <= WIDTH {
+        return (chars.into_iter().collect(), column);
+    }
+    let start = col.saturating_sub(WIDTH / 3).min(chars.len() - WIDTH);
+    let end = start + WIDTH;
+    let mut shown: String = chars[start..end].iter().collect();
+    let mut at = col - start + 1;
+    if start > 0 {
+        shown.insert(0, '…');
+        at += 1;
+    }
+    if end < chars.len() {
+        shown.push('…');
+    }
+    (shown, at)
+}
+
 /// Prints a PDN error with the line of the record and a caret under the column.
 fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
     let (line, column) = e.position();
@@ -167,6 +193,10 @@ fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(src) = text.lines().nth(line.saturating_sub(1)) {
         let src = src.trim_end_matches('\r');
+        // (rel, issue 7) A hostile record can be one 10 MB line: show a
+        // window of it around the column, as render::diagnostic does.
+        let (src, column) = window(src, column);
+        let src = src.as_str();
         let num = line.to_string();
         let pad = " ".repeat(num.len());
         let width = match e {

@@ -47,7 +47,7 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
             out.push('\n');
         }
         Format::Text => {
-            if r.name().contains(r.id()) {
+            if r.name().eq_ignore_ascii_case(r.id()) {
                 out.push_str(&format!("{}\n", r.name()));
             } else {
                 out.push_str(&format!("{} ({})\n", r.name(), r.id()));

@@ -88,7 +88,7 @@ fn check(f: &str) -> (bool, Vec<Diagnostic>, Vec<SourceFile>) {
         match read_text("<stdin>", std::io::stdin().lock()) {
             Ok(text) => load_text("<stdin>", &text, None),
             Err(d) => Err(LoadError {
-                diagnostics: vec![d],
+                diagnostics: vec![*d],
                 files: vec![],
             }),
         }

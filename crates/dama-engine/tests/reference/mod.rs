@@ -264,7 +264,11 @@ impl Reference {
         dead: &[usize],
     ) -> Vec<(Dir, usize, Vec<usize>)> {
         let s = side_index(side);
-        let dirs = if king { &self.king_captures[s] } else { &self.man_captures[s] };
+        let dirs = if king {
+            &self.king_captures[s]
+        } else {
+            &self.man_captures[s]
+        };
         let mut out = Vec::new();
         for &d in dirs {
             if self.no_reversal && last == Some((-d.0, -d.1)) {

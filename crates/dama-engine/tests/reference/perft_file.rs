@@ -164,7 +164,10 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Entry>, String> {
 pub fn all_entries() -> Vec<Entry> {
     let mut out = Vec::new();
     for path in files() {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         out.extend(parse(&name, &text).unwrap_or_else(|e| panic!("{e}")));
     }

@@ -1,0 +1,252 @@
+//! `dama play` driven through standard input, as a script would drive it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+use dama_engine::game::Game;
+use dama_engine::search::{random_move, Engine, Limits, Rng, SearchRoot};
+use dama_engine::Rules;
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dama-play-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `dama` in `dir` with `stdin`; returns stdout, stderr and the exit code.
+fn dama(dir: &Path, args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// A saved record without its date (the only line that changes from day to day).
+fn record(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("[Date "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn short_game_to_the_result() {
+    let d = scratch("short");
+    // White blocks Black's last man: Black has no legal move and loses.
+    let (out, err, code) = dama(
+        &d,
+        &["play", "dama", "--fen", "W:Wa1,a3,b2,c1:Ba2", "--save", "g.pdn", "--depth", "2"],
+        "c1-c2\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("short_game", out);
+    insta::assert_snapshot!("short_game_record", record(&d.join("g.pdn")));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn illegal_moves_are_explained_and_the_game_goes_on() {
+    let d = scratch("illegal");
+    let (out, err, code) = dama(
+        &d,
+        &["play", "dama", "--save", "g.pdn", "--level", "2"],
+        "d3-d5\nd3-e4\ne6-e5\nz9-a1\nhello\nd3-d4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("illegal", out);
+    assert!(record(&d.join("g.pdn")).contains("1. d3-d4 "));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn undo_and_redo() {
+    let d = scratch("undo");
+    let (out, err, code) = dama(
+        &d,
+        &["play", "dama", "--save", "g.pdn", "--depth", "2"],
+        "d3-d4\nundo\nundo\nredo\nmoves\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("undo", out);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn save_and_resume() {
+    let d = scratch("save");
+    let (out, err, code) = dama(
+        &d,
+        &["play", "keny", "--save", "g.pdn", "--depth", "2"],
+        "c2-c3\nsave copy.pdn\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("save", out);
+    let saved = record(&d.join("g.pdn"));
+    assert_eq!(saved, record(&d.join("copy.pdn")));
+    insta::assert_snapshot!("save_record", saved);
+
+    // Resume: the game goes on from where it was, and keeps saving to the same file.
+    let (out, err, code) = dama(&d, &["play", "--load", "g.pdn"], "fen\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Resuming the game in g.pdn after 2 plies."), "{out}");
+    assert!(out.contains("White: a person. Black: the computer (depth 2)."), "{out}");
+    // Still the same game.
+    assert_eq!(saved, record(&d.join("g.pdn")));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_damaged_save_is_an_error_and_is_never_overwritten() {
+    let d = scratch("damaged");
+    let (_, err, code) = dama(&d, &["play", "dama", "--save", "g.pdn", "--depth", "1"], "d3-d4\n");
+    assert_eq!(code, 0, "{err}");
+    let full = std::fs::read_to_string(d.join("g.pdn")).unwrap();
+
+    // Cut inside a tag, cut inside the moves, emptied, and garbage.
+    let cut_tag = &full[..full.find("[Result").unwrap() + 5];
+    let cut_moves = full.trim_end().strip_suffix('*').unwrap().to_string() + "d3-";
+    for (name, text) in [
+        ("tag", cut_tag.to_string()),
+        ("moves", cut_moves),
+        ("empty", String::new()),
+        ("garbage", "\u{0}\u{1}not a game".to_string()),
+    ] {
+        let p = d.join(format!("{name}.pdn"));
+        std::fs::write(&p, &text).unwrap();
+        let file = format!("{name}.pdn");
+        let (out, err, code) = dama(&d, &["play", "dama", "--load", &file], "d3-d4\n");
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(err.contains(&format!("cannot resume {file}")), "{name}: {err}");
+        assert!(err.contains("left untouched"), "{name}: {err}");
+        // A fresh game may not be saved over it either.
+        let (_, err2, code2) = dama(&d, &["play", "dama", "--save", &file], "d3-d4\n");
+        assert_eq!(code2, 1, "{name}");
+        assert!(err2.contains("not overwritten"), "{name}: {err2}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), text, "{name}");
+        if name == "tag" {
+            insta::assert_snapshot!("damaged_tag", err);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn autosave_is_announced_and_written() {
+    let d = scratch("autosave");
+    let (out, err, code) = dama(&d, &["play", "armenian", "--depth", "1"], "d3-d4\n");
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.contains("autosaved to")).unwrap();
+    let path = line
+        .split("autosaved to ")
+        .nth(1)
+        .and_then(|s| s.strip_suffix(" after every move."))
+        .unwrap();
+    assert!(path.starts_with("./dama-armenian-") && path.ends_with(".dama-autosave.pdn"), "{path}");
+    let text = std::fs::read_to_string(d.join(path)).unwrap();
+    assert!(text.contains("[Variant \"armenian\"]") && text.contains("1. d3-d4"), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn resign_and_draw_offers() {
+    let d = scratch("resign");
+    let (out, _, code) = dama(&d, &["play", "dama", "--save", "r.pdn", "--depth", "1"], "resign\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Game over: Black wins (White resigned)."), "{out}");
+    assert!(std::fs::read_to_string(d.join("r.pdn")).unwrap().contains("[Result \"0-1\"]"));
+
+    // Level material, early in the game: the computer declines.
+    let (out, _, _) = dama(&d, &["play", "dama", "--save", "d1.pdn", "--depth", "2"], "draw\n");
+    assert!(out.contains("Black declines the draw"), "{out}");
+    // A lone king against three kings: the computer, far behind, accepts.
+    let (out, _, _) = dama(
+        &d,
+        &["play", "dama", "--save", "d2.pdn", "--depth", "2", "--fen", "W:WKa1,Kb3,Kc5:BKh8"],
+        "draw\n",
+    );
+    assert!(out.contains("Black accepts the draw."), "{out}");
+    assert!(out.contains("Game over: draw (by agreement)."), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn computer_against_computer_runs_to_the_end() {
+    let d = scratch("cvc");
+    let (out, err, code) = dama(
+        &d,
+        &[
+            "play", "dama", "--white", "computer", "--black", "computer", "--depth", "3", "--fen", "W:WKa1:Bc7,h7",
+            "--save", "c.pdn",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("computer_vs_computer", out);
+}
+
+/// A whole game against the computer in each of the five games, the
+/// person's moves fed on standard input. The moves are chosen here by a
+/// random mover, playing against the same engine at the same level
+/// in-process (the engine is deterministic at fixed-depth levels), so the
+/// script knows every reply in advance.
+#[test]
+fn full_games_against_the_computer() {
+    let d = scratch("full");
+    for v in ["dama", "armenian", "keny", "croda", "dameo"] {
+        let rules = Arc::new(Rules::builtin(v).unwrap());
+        let mut game = Game::new(Arc::clone(&rules));
+        let mut engine = Engine::new(&rules);
+        engine.set_seed(0);
+        let mut rng = Rng::new(5);
+        let mut script = String::new();
+        while !game.is_over() {
+            let m = if game.side_to_move() == dama_engine::Color::White {
+                let m = random_move(&rules, game.position(), &mut rng).unwrap();
+                script.push_str(&rules.format_move_full(game.position(), &m));
+                script.push('\n');
+                m
+            } else {
+                engine.search(&SearchRoot::from_game(&game), &Limits::level(2)).best.unwrap()
+            };
+            game.play(m).unwrap();
+        }
+        let outcome = game.outcome().unwrap();
+        let file = format!("{v}.pdn");
+        let (out, err, code) = dama(&d, &["play", v, "--level", "2", "--save", &file], &script);
+        assert_eq!(code, 0, "{v}: {err}");
+        let end = out.lines().rev().find(|l| l.starts_with("Game over: ")).unwrap_or("");
+        let expected = match outcome.result {
+            dama_engine::GameResult::WhiteWins => "Game over: White wins",
+            dama_engine::GameResult::BlackWins => "Game over: Black wins",
+            dama_engine::GameResult::Draw => "Game over: draw",
+        };
+        assert!(end.starts_with(expected), "{v}: expected {outcome}, got `{end}`");
+        assert!(end.contains(&outcome.reason.to_string()), "{v}: expected {outcome}, got `{end}`");
+        let saved = std::fs::read_to_string(d.join(&file)).unwrap();
+        assert!(saved.contains(&format!("[Result \"{}\"]", outcome.result.pdn())), "{v}");
+        // The record replays to the same end.
+        let games = dama_engine::read_games(&saved).unwrap();
+        let again = games[0].replay(Arc::clone(&rules)).unwrap();
+        assert_eq!(again.outcome(), Some(outcome), "{v}");
+        assert_eq!(again.ply_count(), game.ply_count(), "{v}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
