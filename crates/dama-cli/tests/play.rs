@@ -95,7 +95,7 @@ fn save_and_resume() {
     let (out, err, code) = dama(
         &d,
         &["play", "keny", "--save", "g.pdn", "--depth", "2"],
-        "c2-c3\nsave copy.pdn\nquit\n",
+        "c2-c4\nsave copy.pdn\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("save", out);
@@ -107,7 +107,8 @@ fn save_and_resume() {
     let (out, err, code) = dama(&d, &["play", "--load", "g.pdn"], "fen\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Resuming the game in g.pdn after 2 plies."), "{out}");
-    assert!(out.contains("White: a person. Black: the computer (depth 2)."), "{out}");
+    // The players are as recorded; the computer plays at the level asked now.
+    assert!(out.contains("White: a person. Black: the computer (level 5: depth 6)."), "{out}");
     // Still the same game.
     assert_eq!(saved, record(&d.join("g.pdn")));
     let _ = std::fs::remove_dir_all(&d);

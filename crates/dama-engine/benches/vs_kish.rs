@@ -20,7 +20,7 @@
 
 use std::time::Instant;
 
-use dama_engine::{perft, CountMode, Position, Rules};
+use dama_engine::{perft, CountMode, MoveList, Position, Rules};
 use kish::{Board, State, Team};
 
 /// (name, FEN, depth, quick depth)
@@ -51,6 +51,24 @@ fn kish_board(pos: &Position) -> Board {
     Board::new(turn, State::new([white, black], pos.all_kings()))
 }
 
+/// Our perft with kish's convention: a position without a legal move counts 1
+/// at any depth. Used only to explain a difference between the two counts.
+fn perft_kish_convention(rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    rules.generate(pos, &mut list);
+    if list.is_empty() {
+        return 1;
+    }
+    list.as_slice()
+        .iter()
+        .zip(list.path_counts())
+        .map(|(m, &n)| n as u64 * perft_kish_convention(rules, &pos.after(m), depth - 1))
+        .sum()
+}
+
 fn time<F: FnMut() -> u64>(mut f: F) -> (u64, f64) {
     let t = Instant::now();
     let n = f();
@@ -62,6 +80,20 @@ fn main() {
     let quick = args.iter().any(|a| a == "quick");
     let rounds = if quick { 1 } else { 3 };
     let rules = Rules::builtin("dama").expect("the built-in Turkish rules load");
+    if let [cmd, fen, depth, ..] = args.as_slice() {
+        if cmd == "fen" {
+            // Compare the two engines on one position: `-- fen <FEN> <depth>`.
+            let pos = rules.parse_fen(fen).expect("a valid FEN");
+            let depth: u32 = depth.parse().expect("a depth");
+            for d in 1..=depth {
+                let ours = perft(&rules, &pos, d, CountMode::Paths);
+                let theirs = kish_board(&pos).perft(d as u64);
+                let conv = perft_kish_convention(&rules, &pos, d);
+                println!("depth {d}: ours {ours} kish {theirs} ours-with-kish-convention {conv}");
+            }
+            return;
+        }
+    }
 
     println!(
         "{:<14} {:>5} {:>14} {:>10} {:>10} {:>12} {:>12} {:>7}",
@@ -88,7 +120,13 @@ fn main() {
         }
         if n_ours != n_kish {
             all_agree = false;
-            println!("{name:<14} {depth:>5} ours {n_ours} but kish {n_kish}: the counts differ");
+            let conv = perft_kish_convention(&rules, &pos, depth);
+            let why = if conv == n_kish {
+                "only because kish counts positions without a legal move as 1 node at every depth"
+            } else {
+                "and not only by the no-move convention"
+            };
+            println!("{name:<14} {depth:>5} ours {n_ours} but kish {n_kish}: the counts differ, {why}");
             continue;
         }
         let ours = n_ours as f64 / best_ours / 1e6;

@@ -300,6 +300,14 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             looks_like_path(name)
                 .then(|| Path::new(name).file_stem().map(|s| s.to_string_lossy().into_owned()))
                 .flatten()
+        })
+        .or_else(|| {
+            // Text with no file (`<stdin>`): the name's letters and digits.
+            let slug: String = name
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            (!slug.is_empty()).then_some(slug)
         });
     let merged = merge_chain(&files, stem.as_deref());
     if files.len() == 1 && DeTable::parse(text).is_ok_and(|t| t.get_ref().is_empty()) {
@@ -320,7 +328,7 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
     let Some(spec) = spec else {
         return Err(finish_err(diags, files));
     };
-    diags.extend(identity_checks(&spec, &files, &merged));
+    diags.extend(identity_checks(&spec, &files, &merged, &failed));
     let compiled = Rules::compile(&spec);
     let (rules, found) = match compiled {
         Ok((rules, w)) => (Some(rules), w),
@@ -365,6 +373,8 @@ fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
 
 /// Sorts findings (errors first, then by file and position) and caps their number.
 fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
+    // A note from a stage that stopped early goes last, whatever the sort.
+    let stopped = diags.iter().position(|d| d.code == "E0005").map(|i| diags.remove(i));
     let order = |d: &Diagnostic| {
         let loc = d.location.as_ref().map(|l| {
             (
@@ -377,14 +387,17 @@ fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
     };
     diags.sort_by_key(order);
     diags.dedup_by(|a, b| a.code == b.code && a.message == b.message && a.location == b.location);
-    if diags.len() > MAX_DIAGNOSTICS {
-        let more = diags.len() - MAX_DIAGNOSTICS;
+    if diags.len() > MAX_DIAGNOSTICS || stopped.is_some() {
+        let more = diags.len().saturating_sub(MAX_DIAGNOSTICS);
         diags.truncate(MAX_DIAGNOSTICS);
-        diags.push(Diagnostic::error(
-            "E0005",
-            None,
-            format!("{more} more problem{} not shown", if more == 1 { "" } else { "s" }),
-        ));
+        diags.push(match stopped {
+            Some(note) => note,
+            None => Diagnostic::error(
+                "E0005",
+                None,
+                format!("{more} more problem{} not shown", if more == 1 { "" } else { "s" }),
+            ),
+        });
     }
     diags
 }
@@ -659,6 +672,11 @@ impl<'a> Recovery<'a> {
                 Err(e) => e,
             };
             if self.diags.len() > MAX_DIAGNOSTICS {
+                self.diags.push(Diagnostic::error(
+                    "E0005",
+                    None,
+                    format!("more problems not shown: checking stops after {MAX_DIAGNOSTICS}"),
+                ));
                 return None;
             }
             let segs: Vec<Seg> = err
@@ -758,7 +776,10 @@ impl<'a> Recovery<'a> {
         d.help = help;
         d.location = span.filter(|s| s.start != NOWHERE).map(pseudo_location);
         self.diags.push(d);
-        self.failed.insert(section);
+        if code != "E0110" {
+            // An unknown key is ignored; anything else leaves a value the file did not mean.
+            self.failed.insert(section);
+        }
         self.reported.insert(path.clone());
         // A misspelled key: the key it was meant to be is not "missing" too.
         if code == "E0110" {
@@ -1091,8 +1112,17 @@ fn missing_help(path: &str) -> String {
 }
 
 /// Stage 3b: the variant's identity.
-fn identity_checks(spec: &VariantSpec, files: &[SourceFile], merged: &DeTable<'_>) -> Vec<Diagnostic> {
+fn identity_checks(
+    spec: &VariantSpec,
+    files: &[SourceFile],
+    merged: &DeTable<'_>,
+    failed: &BTreeSet<String>,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    if failed.contains("id") || failed.contains("name") {
+        // A stand-in value: the real problem is already reported.
+        return out;
+    }
     let at = |d: Diagnostic, key: &str| {
         place(
             files,

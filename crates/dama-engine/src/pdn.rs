@@ -222,29 +222,28 @@ impl PdnError {
 const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0", "*"];
 
 /// A cursor over the record's characters that knows its line and column.
-struct Cursor {
-    chars: Vec<char>,
+struct Cursor<'a> {
+    text: &'a str,
     i: usize,
     line: usize,
     column: usize,
 }
 
-impl Cursor {
-    fn new(text: &str) -> Cursor {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Cursor<'a> {
         Cursor {
-            chars: text.chars().collect(),
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
             i: 0,
             line: 1,
             column: 1,
         }
     }
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.i).copied()
+        self.text.get(self.i..).and_then(|t| t.chars().next())
     }
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
-        self.i += 1;
+        self.i += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.column = 1;
@@ -735,22 +734,25 @@ fn reason_from_text(text: &str, result: GameResult) -> Option<EndReason> {
 }
 
 /// The built-in variant with this PDN GameType number, preferring one that
-/// extends no other.
+/// extends no other. The table is built once.
 fn builtin_for_game_type(n: u32) -> Option<String> {
+    static TABLE: std::sync::OnceLock<Vec<(u32, bool, &'static str)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        crate::load::BUILTIN
+            .iter()
+            .filter_map(|(id, _)| {
+                let r = Rules::builtin(id).ok()?;
+                Some((r.spec().pdn.game_type, r.spec().extends.is_none(), *id))
+            })
+            .collect()
+    });
     if n == 0 {
         return None;
     }
-    let mut fallback = None;
-    for (id, _) in crate::load::BUILTIN {
-        let Ok(r) = Rules::builtin(id) else { continue };
-        if r.spec().pdn.game_type == n {
-            if r.spec().extends.is_none() {
-                return Some((*id).to_string());
-            }
-            fallback.get_or_insert_with(|| (*id).to_string());
-        }
-    }
-    fallback
+    let mut matching = table.iter().filter(|(g, _, _)| *g == n);
+    let first = matching.clone().next()?;
+    let root = matching.find(|(_, root, _)| *root).unwrap_or(first);
+    Some(root.2.to_string())
 }
 
 /// Quotes a tag value: `"` and `\` are escaped; an empty value becomes `?`.

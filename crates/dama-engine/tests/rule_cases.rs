@@ -8,15 +8,13 @@
 //! `expect_count` and `expect_result` are asserted as well, so a snapshot
 //! cannot be accepted while it contradicts what the case says a source states.
 
-use std::path::Path;
-
 use dama_engine::case::{self, FileKind, RuleCase};
 
 #[test]
 fn rule_cases() {
     let mut unmet: Vec<String> = Vec::new();
     let mut count = 0usize;
-    insta::glob!("../../../tests/rules", "**/*.toml", |path: &Path| {
+    insta::glob!("../../../tests/rules", "**/*.toml", |path: &std::path::Path| {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         if case::classify(&text) == FileKind::Variant {
             return; // a variant file a case refers to
@@ -33,7 +31,7 @@ fn rule_cases() {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path(path.parent().unwrap_or(Path::new(".")));
+        settings.set_snapshot_path(path.parent().unwrap_or(std::path::Path::new(".")));
         settings.set_prepend_module_to_snapshot(false);
         settings.remove_snapshot_suffix();
         settings.set_omit_expression(true);

@@ -90,7 +90,7 @@ fn in_code_block(lines: &[&str], i: usize) -> bool {
 /// The cases of a variant: stem -> case.
 fn cases(variant: &str) -> BTreeMap<String, RuleCase> {
     let dir = root().join("tests/rules").join(variant);
-    let files = case::find_toml_files(&[dir.clone()]).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let files = case::find_toml_files(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let mut out = BTreeMap::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));

@@ -106,18 +106,13 @@ pub fn run(ctx: &Ctx, args: PlayArgs) -> Exit {
 }
 
 fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
-    let (white, black) = match (args.white, args.black) {
-        (None, None) => (Player::Human, Player::Computer),
-        (Some(w), None) => (w, other(w)),
-        (None, Some(b)) => (other(b), b),
-        (Some(w), Some(b)) => (w, b),
-    };
     let (limits, limits_text) = limits_from(args.level, args.depth, args.movetime);
 
-    let mut resumed = false;
+    let mut recorded_players = None;
     let (loaded, game) = if let Some(load) = &args.load {
-        resumed = true;
-        resume(ctx, load, args.variant.as_deref())?
+        let (loaded, game, players) = resume(ctx, load, args.variant.as_deref())?;
+        recorded_players = players;
+        (loaded, game)
     } else {
         let Some(variant) = &args.variant else {
             eprintln!("error: which variant? Give one (e.g. `dama play dama`) or resume a game with --load FILE");
@@ -127,6 +122,15 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         let pos = ctx.position(&loaded, args.fen.as_deref())?;
         let game = Game::from_position(Arc::new(loaded.rules.clone()), pos);
         (loaded, game)
+    };
+    let resumed = args.load.is_some();
+    // Who plays: as asked; else, for a resumed game, as recorded; else a person against the computer.
+    let (white, black) = match (args.white, args.black, recorded_players) {
+        (None, None, Some(p)) => p,
+        (None, None, None) => (Player::Human, Player::Computer),
+        (Some(w), None, _) => (w, other(w)),
+        (None, Some(b), _) => (other(b), b),
+        (Some(w), Some(b), _) => (w, b),
     };
     for w in &loaded.warnings {
         eprint!("{}", render::diagnostic(w, &loaded.files, ctx.color_err));
@@ -256,7 +260,10 @@ fn read_save(path: &Path) -> Result<String, String> {
 
 /// Reads and replays a saved game. Any problem is an error: the file is
 /// left as it is.
-fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<(Loaded, Game), Exit> {
+/// The players a record names, when both are recognisable (as written by `dama play`).
+type Players = Option<(Player, Player)>;
+
+fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<(Loaded, Game, Players), Exit> {
     let p = path.display().to_string();
     let fail = |msg: String| {
         eprintln!("error: cannot resume {p}: {msg}");
@@ -324,7 +331,13 @@ fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<(Loaded, Game
             return Err(fail("its moves cannot be replayed".into()));
         }
     };
-    Ok((loaded, game))
+    let who = |tag: &str| match record.tag(tag) {
+        Some("Human") => Some(Player::Human),
+        Some(t) if t.starts_with("dama engine") => Some(Player::Computer),
+        _ => None,
+    };
+    let players = who("White").zip(who("Black"));
+    Ok((loaded, game, players))
 }
 
 fn show_pdn_error(file: &str, text: &str, e: &PdnError) {

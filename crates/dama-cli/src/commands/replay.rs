@@ -1,6 +1,7 @@
 //! `dama replay game.pdn`: check every move of every game in a PDN record
 //! and show each game.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -67,6 +68,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         },
         None => None,
     };
+    let mut cache: HashMap<String, Arc<Rules>> = HashMap::new();
     let mut json = Vec::new();
     let total = games.len();
     for (i, g) in games.iter().enumerate() {
@@ -83,8 +85,8 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
                 }
                 Arc::new(l.rules.clone())
             }
-            None => match g.load_variant(None, base_dir) {
-                Ok(l) => Arc::new(l.rules),
+            None => match cached(&mut cache, g, base_dir) {
+                Ok(r) => r,
                 Err(e) => {
                     report(ctx, &args.file, &text, &e);
                     if let PdnError::Variant { load: None, .. } = e {
@@ -121,6 +123,23 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         println!("\nAll {total} games checked: every move is legal.");
     }
     Exit::Success
+}
+
+/// The rules of the variant `g` names, loaded once per name.
+fn cached(
+    cache: &mut HashMap<String, Arc<Rules>>,
+    g: &PdnGame,
+    base_dir: Option<&Path>,
+) -> Result<Arc<Rules>, PdnError> {
+    if let Some(r) = g.variant_name(base_dir).and_then(|n| cache.get(&n)) {
+        return Ok(Arc::clone(r));
+    }
+    let loaded = g.load_variant(None, base_dir)?;
+    let rules = Arc::new(loaded.rules);
+    if let Some(n) = g.variant_name(base_dir) {
+        cache.insert(n, Arc::clone(&rules));
+    }
+    Ok(rules)
 }
 
 fn read_input(file: &str) -> Result<String, String> {

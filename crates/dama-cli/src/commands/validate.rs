@@ -32,14 +32,25 @@ pub fn run(ctx: &Ctx, files: &[String], format: Format) -> Exit {
                 for d in &diags {
                     let _ = write!(err, "{}", render::diagnostic(d, &sources, ctx.color_err));
                 }
-                let errors = diags.iter().filter(|d| d.is_error()).count();
-                let warnings = diags.len() - errors;
+                let errors = diags.iter().filter(|d| d.is_error() && d.code != "E0005").count();
+                let warnings = diags.iter().filter(|d| !d.is_error()).count();
+                // E0005 notes that the report was cut short.
+                let more = if diags.iter().any(|d| d.code == "E0005") {
+                    "+"
+                } else {
+                    ""
+                };
                 let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+                let errors = if more.is_empty() {
+                    plural(errors, "error")
+                } else {
+                    format!("{errors}{more} errors")
+                };
                 let verdict = match (ok, warnings) {
                     (true, 0) => "ok".to_string(),
                     (true, w) => format!("ok ({})", plural(w, "warning")),
-                    (false, 0) => format!("invalid ({})", plural(errors, "error")),
-                    (false, w) => format!("invalid ({}, {})", plural(errors, "error"), plural(w, "warning")),
+                    (false, 0) => format!("invalid ({errors})"),
+                    (false, w) => format!("invalid ({errors}, {})", plural(w, "warning")),
                 };
                 let _ = writeln!(err, "{f}: {verdict}");
             }

@@ -1,0 +1,537 @@
+//! Hostile inputs through the real `dama` binary (issue 7): each row makes
+//! its input files in a fresh temporary directory, runs one command there,
+//! and states the exit code and a piece of the message it must give.
+//!
+//! For every row the process must end by itself with that code (never 101,
+//! a panic, nor a signal such as a stack overflow), its output must stay
+//! under [`MAX_OUTPUT`] bytes (a hostile input is not echoed back whole), and
+//! on unix it runs under `ulimit -v` of [`MEMORY_LIMIT_KB`], so unbounded
+//! memory use fails the row. A row still running after [`HANG_GUARD`] is
+//! killed and reported as a hang: that limit is a guard against a hang,
+//! far above the time any row takes, not a speed test.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Largest output (stdout and stderr together) a row may print.
+const MAX_OUTPUT: usize = 64 * 1024;
+/// Address space a row may use, in KiB (unix).
+const MEMORY_LIMIT_KB: u64 = 2 * 1024 * 1024;
+/// A row still running after this long is a hang.
+const HANG_GUARD: Duration = Duration::from_secs(300);
+
+const MB: usize = 1024 * 1024;
+
+/// One hostile input: how to make it, what to run, what must come out.
+struct Row {
+    /// What the row tries.
+    name: &'static str,
+    /// Writes the input files into the directory; returns the arguments of `dama`.
+    setup: fn(&Path) -> Vec<String>,
+    /// Standard input, if any.
+    stdin: Option<fn() -> Vec<u8>>,
+    /// The exit code expected: 1 for bad input, 2 for a bad command line.
+    code: i32,
+    /// A piece of the output (stderr, or stdout for a successful run) that must appear.
+    expect: &'static str,
+}
+
+fn write(dir: &Path, name: &str, data: impl AsRef<[u8]>) -> String {
+    std::fs::write(dir.join(name), data).unwrap();
+    name.to_string()
+}
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// A variant file that extends `dama` with `body` after it.
+fn child(body: &str) -> String {
+    format!("extends = \"dama\"\n{body}")
+}
+
+fn big_variant(d: &Path) -> Vec<String> {
+    let mut s = child("# ");
+    s.push_str(&"x".repeat(10 * MB));
+    s.push('\n');
+    args(&["validate", &write(d, "big.toml", s)])
+}
+
+fn big_variant_for_moves(d: &Path) -> Vec<String> {
+    let mut s = child("");
+    while s.len() < 10 * MB {
+        s.push_str("[men]\nmoves = [\"F\"]\n");
+    }
+    args(&["moves", &write(d, "big.toml", s)])
+}
+
+fn nested_arrays(d: &Path) -> Vec<String> {
+    let n = 100_000;
+    let s = format!("a = {}{}\n", "[".repeat(n), "]".repeat(n));
+    args(&["validate", &write(d, "nested.toml", s)])
+}
+
+fn nested_tables(d: &Path) -> Vec<String> {
+    let n = 50_000;
+    let s = format!("a = {}1{}\n", "{b = ".repeat(n), "}".repeat(n));
+    args(&["validate", &write(d, "nested.toml", s)])
+}
+
+fn nested_headers(d: &Path) -> Vec<String> {
+    let s = format!("[{}]\nb = 1\n", vec!["a"; 50_000].join("."));
+    args(&["validate", &write(d, "nested.toml", s)])
+}
+
+fn nul_variant(d: &Path) -> Vec<String> {
+    args(&[
+        "validate",
+        &write(d, "nul.toml", b"extends = \"dama\"\n\0\0\0name = \"x\0y\"\n"),
+    ])
+}
+
+fn binary_variant(d: &Path) -> Vec<String> {
+    // A megabyte of pseudo-random bytes (no UTF-8 check can pass it).
+    let mut x: u32 = 12345;
+    let data: Vec<u8> = (0..MB)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (x >> 16) as u8
+        })
+        .collect();
+    args(&["show", &write(d, "random.toml", data)])
+}
+
+fn invalid_utf8_variant(d: &Path) -> Vec<String> {
+    args(&[
+        "validate",
+        &write(d, "latin1.toml", b"extends = \"dama\"\nname = \"Dama \xe9\xe9\"\n"),
+    ])
+}
+
+fn board_0x0(d: &Path) -> Vec<String> {
+    args(&[
+        "validate",
+        &write(d, "b.toml", child("[board]\nwidth = 0\nheight = 0\n")),
+    ])
+}
+
+fn board_1000x1000(d: &Path) -> Vec<String> {
+    args(&[
+        "moves",
+        &write(d, "b.toml", child("[board]\nwidth = 1000\nheight = 1000\n")),
+    ])
+}
+
+fn board_negative(d: &Path) -> Vec<String> {
+    args(&[
+        "validate",
+        &write(d, "b.toml", child("[board]\nwidth = -8\nheight = 99999999999999999999\n")),
+    ])
+}
+
+fn setup_repeated(d: &Path) -> Vec<String> {
+    let list: Vec<String> = (0..5000).map(|i| format!("\"a{}\"", 1 + i % 8)).collect();
+    let s = child(&format!("[setup]\nwhite = [{}]\n", list.join(",")));
+    args(&["validate", &write(d, "setup.toml", s)])
+}
+
+fn setup_off_board(d: &Path) -> Vec<String> {
+    let list: Vec<String> = (0..20_000).map(|i| format!("\"z{i}\"")).collect();
+    let s = child(&format!("[setup]\nblack = [{}]\n", list.join(",")));
+    args(&["validate", &write(d, "setup.toml", s)])
+}
+
+fn setup_huge_ranges(d: &Path) -> Vec<String> {
+    let list: Vec<String> = (0..20_000)
+        .map(|i| format!("\"1-{}\"", 1_000_000_000u64 + i))
+        .collect();
+    let s = format!(
+        "extends = \"russian\"\n[setup]\nwhite = [{}]\n",
+        list.join(",")
+    );
+    args(&["validate", &write(d, "setup.toml", s)])
+}
+
+fn extends_chain(d: &Path) -> Vec<String> {
+    for i in 0..1000 {
+        let parent = if i == 999 {
+            "dama".to_string()
+        } else {
+            format!("chain{}.toml", i + 1)
+        };
+        write(d, &format!("chain{i}.toml"), format!("extends = \"{parent}\"\n"));
+    }
+    args(&["validate", "chain0.toml"])
+}
+
+fn extends_cycle(d: &Path) -> Vec<String> {
+    write(d, "a.toml", "extends = \"b.toml\"\n");
+    write(d, "b.toml", "extends = \"a.toml\"\n");
+    args(&["show", "a.toml"])
+}
+
+fn extends_dev_zero(d: &Path) -> Vec<String> {
+    args(&["validate", &write(d, "z.toml", "extends = \"/dev/zero\"\n")])
+}
+
+fn extends_directory(d: &Path) -> Vec<String> {
+    std::fs::create_dir_all(d.join("sub.toml")).unwrap();
+    args(&["validate", &write(d, "x.toml", "extends = \"sub.toml\"\n")])
+}
+
+fn variant_is_directory(d: &Path) -> Vec<String> {
+    std::fs::create_dir_all(d.join("dir.toml")).unwrap();
+    args(&["validate", "dir.toml"])
+}
+
+fn variant_missing(_: &Path) -> Vec<String> {
+    args(&["validate", "nothere.toml"])
+}
+
+fn variant_empty(d: &Path) -> Vec<String> {
+    args(&["validate", &write(d, "empty.toml", "")])
+}
+
+/// 10 MB of movetext on one line: the second `d3-d4` is illegal.
+fn big_pdn(d: &Path) -> Vec<String> {
+    let mut s = String::from("[Variant \"dama\"]\n");
+    while s.len() < 10 * MB {
+        s.push_str("1. d3-d4 d6-d5 ");
+    }
+    s.push_str("*\n");
+    args(&["replay", "-q", &write(d, "big.pdn", s)])
+}
+
+/// A file over the reader's limit (sparse: nothing is written).
+fn pdn_over_limit(d: &Path) -> Vec<String> {
+    let f = std::fs::File::create(d.join("huge.pdn")).unwrap();
+    f.set_len(200 * MB as u64).unwrap();
+    args(&["replay", "huge.pdn"])
+}
+
+fn pdn_one_huge_token(d: &Path) -> Vec<String> {
+    let s = format!("[Variant \"dama\"]\n1. {} *\n", "d3".repeat(3 * MB));
+    args(&["replay", "-q", &write(d, "tok.pdn", s)])
+}
+
+fn pdn_huge_bad_token(d: &Path) -> Vec<String> {
+    let s = format!("[Variant \"dama\"]\n1. d3{} *\n", "&".repeat(3 * MB));
+    args(&["replay", "-q", &write(d, "tok.pdn", s)])
+}
+
+fn pdn_nul(d: &Path) -> Vec<String> {
+    args(&[
+        "replay",
+        &write(d, "nul.pdn", b"[Variant \"dama\"]\n1. d3-d4\0 d6-d5 *\n"),
+    ])
+}
+
+fn pdn_invalid_utf8_move(d: &Path) -> Vec<String> {
+    args(&[
+        "replay",
+        &write(d, "bad.pdn", b"[Variant \"dama\"]\n1. d3-d4 d6\xff-d5 *\n"),
+    ])
+}
+
+fn pdn_latin1_tag(d: &Path) -> Vec<String> {
+    args(&[
+        "replay",
+        "-q",
+        &write(d, "latin1.pdn", b"[Variant \"dama\"]\n[Site \"Ankara, T\xfcrkiye\"]\n1. d3-d4 *\n"),
+    ])
+}
+
+fn pdn_deep_variations(d: &Path) -> Vec<String> {
+    let n = 200_000;
+    let s = format!("[Variant \"dama\"]\n1. d3-d4 {}{} *\n", "(".repeat(n), ")".repeat(n));
+    args(&["replay", "-q", &write(d, "deep.pdn", s)])
+}
+
+fn pdn_unclosed_variation(d: &Path) -> Vec<String> {
+    let s = format!("[Variant \"dama\"]\n1. d3-d4 {}\n", "(".repeat(200_000));
+    args(&["replay", "-q", &write(d, "open.pdn", s)])
+}
+
+fn pdn_unclosed_comment(d: &Path) -> Vec<String> {
+    let s = format!("[Variant \"dama\"]\n1. d3-d4 {{{}\n", "x".repeat(MB));
+    args(&["replay", "-q", &write(d, "open.pdn", s)])
+}
+
+fn pdn_many_tags(d: &Path) -> Vec<String> {
+    let mut s = String::new();
+    for i in 0..100_000 {
+        let _ = writeln!(s, "[T{i} \"v\"]");
+    }
+    s.push_str("*\n");
+    args(&["replay", "-q", &write(d, "tags.pdn", s)])
+}
+
+fn pdn_huge_tag(d: &Path) -> Vec<String> {
+    let s = format!("[Variant \"{}\"]\n1. d3-d4 *\n", "x".repeat(5 * MB));
+    args(&["replay", "-q", &write(d, "tag.pdn", s)])
+}
+
+fn pdn_long_game(d: &Path) -> Vec<String> {
+    let mut s = String::from("[Variant \"dama\"]\n");
+    for i in 1..50_000 {
+        let _ = writeln!(s, "{i}. d3-d4 d6-d5");
+    }
+    s.push_str("*\n");
+    args(&["replay", "-q", &write(d, "long.pdn", s)])
+}
+
+fn pdn_variant_file_chain(d: &Path) -> Vec<String> {
+    extends_chain(d);
+    let s = "[VariantFile \"chain0.toml\"]\n1. d3-d4 *\n";
+    args(&["replay", "-q", &write(d, "g.pdn", s)])
+}
+
+fn fen_repeated_squares(_: &Path) -> Vec<String> {
+    let fen = format!("W:W{}:Ba7", vec!["a2"; 20_000].join(","));
+    args(&["moves", "dama", "--fen", &fen])
+}
+
+fn fen_long_garbage(_: &Path) -> Vec<String> {
+    let fen = format!("W:{}", "W".repeat(100_000));
+    args(&["moves", "dama", "--fen", &fen])
+}
+
+fn fen_control_chars(_: &Path) -> Vec<String> {
+    args(&["perft", "dama", "--depth", "1", "--fen", "W:Wa2\u{1}\u{7f}:Bb7"])
+}
+
+fn fen_huge_numeric_range(_: &Path) -> Vec<String> {
+    args(&["moves", "russian", "--fen", "W:W1-99999999999999999999:B12"])
+}
+
+fn usage_no_files(_: &Path) -> Vec<String> {
+    args(&["validate"])
+}
+
+fn usage_bad_depth(_: &Path) -> Vec<String> {
+    args(&["perft", "dama", "--depth", "-1"])
+}
+
+fn usage_unknown_flag(_: &Path) -> Vec<String> {
+    args(&["moves", "dama", "--no-such-flag"])
+}
+
+fn usage_bad_level(_: &Path) -> Vec<String> {
+    args(&["play", "dama", "--level", "99"])
+}
+
+fn play_junk_line(d: &Path) -> Vec<String> {
+    let _ = d;
+    args(&["play", "dama", "--white", "human", "--black", "human", "--save", "game.pdn"])
+}
+
+fn ten_mb_line() -> Vec<u8> {
+    let mut v = vec![b'x'; 10 * MB];
+    v.extend_from_slice(b"\nd3-d4\n");
+    v
+}
+
+fn nul_lines() -> Vec<u8> {
+    b"\0\0\0\nd3\0-d4\n\xff\xfe\n".to_vec()
+}
+
+fn rows() -> Vec<Row> {
+    let row = |name, setup, code, expect| Row {
+        name,
+        setup,
+        stdin: None,
+        code,
+        expect,
+    };
+    vec![
+        // Variant files.
+        row("10 MB variant file", big_variant as fn(&Path) -> Vec<String>, 1, "limited to 1048576 bytes"),
+        row("10 MB variant file (moves)", big_variant_for_moves, 1, "limited to 1048576 bytes"),
+        row("100,000 nested arrays", nested_arrays, 1, "nested too deeply"),
+        row("50,000 nested inline tables", nested_tables, 1, "nested too deeply"),
+        row("50,000-part table header", nested_headers, 1, "nested too deeply"),
+        row("NUL bytes in a variant file", nul_variant, 1, "TOML syntax error"),
+        row("1 MB of random bytes as a variant", binary_variant, 1, "not valid UTF-8"),
+        row("invalid UTF-8 (Latin-1) in a variant file", invalid_utf8_variant, 1, "not valid UTF-8"),
+        row("0×0 board", board_0x0, 1, "at least one"),
+        row("1000×1000 board", board_1000x1000, 1, "1000×1000"),
+        row("negative and overflowing board sizes", board_negative, 1, "b.toml:3"),
+        row("5,000 repeated setup squares", setup_repeated, 1, "repeats squares"),
+        row("20,000 off-board setup squares", setup_off_board, 1, "z1"),
+        row("20,000 huge numeric setup ranges", setup_huge_ranges, 1, "setup.toml:3"),
+        row("`extends` chain of 1,000 files", extends_chain, 1, "longer than 64 files"),
+        row("`extends` cycle", extends_cycle, 1, "cycle"),
+        row("`extends` = /dev/zero", extends_dev_zero, 1, "not a regular file"),
+        row("`extends` a directory", extends_directory, 1, "directory"),
+        row("variant path is a directory", variant_is_directory, 1, "directory"),
+        row("variant file missing", variant_missing, 1, "nothere.toml"),
+        row("empty variant file", variant_empty, 1, "missing"),
+        // PDN records.
+        row("10 MB PDN on one line", big_pdn, 1, "not a legal move"),
+        row("200 MB PDN (over the limit)", pdn_over_limit, 1, "larger than"),
+        row("one 6 MB move token", pdn_one_huge_token, 1, "error"),
+        row("one 3 MB token of junk", pdn_huge_bad_token, 1, "error"),
+        row("NUL byte in PDN movetext", pdn_nul, 1, "error"),
+        row("invalid UTF-8 in PDN movetext", pdn_invalid_utf8_move, 1, "is not a move"),
+        row("Latin-1 in a PDN tag is read as Latin-1", pdn_latin1_tag, 0, "game 1"),
+        row("200,000 nested variations", pdn_deep_variations, 0, "game 1"),
+        row("200,000 unclosed variations", pdn_unclosed_variation, 1, "missing `)`"),
+        row("unclosed 1 MB comment", pdn_unclosed_comment, 1, "missing `}`"),
+        row("100,000 tags, no variant", pdn_many_tags, 1, "does not say which variant"),
+        row("5 MB variant name in a tag", pdn_huge_tag, 1, "error"),
+        row("50,000-move game", pdn_long_game, 1, "not a legal move"),
+        row("PDN naming a 1,000-file extends chain", pdn_variant_file_chain, 1, "longer than 64 files"),
+        // FEN.
+        row("FEN with 20,000 squares", fen_repeated_squares, 1, "given twice"),
+        row("FEN of 100,000 letters", fen_long_garbage, 1, "invalid FEN"),
+        row("FEN with control characters", fen_control_chars, 1, "invalid FEN"),
+        row("FEN with a 20-digit range", fen_huge_numeric_range, 1, "invalid FEN"),
+        // Command line.
+        row("no files to validate", usage_no_files, 2, "required"),
+        row("negative depth", usage_bad_depth, 2, "error"),
+        row("unknown flag", usage_unknown_flag, 2, "--no-such-flag"),
+        row("level out of range", usage_bad_level, 2, "99"),
+        // Standard input of `dama play`.
+        Row {
+            name: "10 MB line typed into `dama play`",
+            setup: play_junk_line,
+            stdin: Some(ten_mb_line),
+            code: 0,
+            expect: "d3-d4",
+        },
+        Row {
+            name: "NUL bytes and invalid UTF-8 typed into `dama play`",
+            setup: play_junk_line,
+            stdin: Some(nul_lines),
+            code: 0,
+            expect: "White>",
+        },
+    ]
+}
+
+/// Runs `dama` in `dir` with `args`, under the memory limit and the hang guard.
+fn run(dir: &Path, args: &[String], stdin: Option<Vec<u8>>) -> Result<(i32, String), String> {
+    let bin = env!("CARGO_BIN_EXE_dama");
+    let mut cmd = if cfg!(unix) {
+        let mut c = Command::new("sh");
+        c.arg("-c")
+            .arg(format!("ulimit -v {MEMORY_LIMIT_KB} 2>/dev/null; exec \"$0\" \"$@\""))
+            .arg(bin);
+        c
+    } else {
+        Command::new(bin)
+    };
+    cmd.current_dir(dir)
+        .env_remove("NO_COLOR")
+        .args(["--color", "never"])
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().map_err(|e| format!("cannot start dama: {e}"))?;
+    let feeder = stdin.map(|data| {
+        let mut pipe = child.stdin.take().unwrap();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            // The process may stop reading early: a broken pipe is fine.
+            let _ = pipe.write_all(&data);
+        })
+    });
+    let read = |r: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = read(child.stdout.take().map(|s| Box::new(s) as _));
+    let err = read(child.stderr.take().map(|s| Box::new(s) as _));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break s;
+        }
+        if started.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {HANG_GUARD:?}: a hang"));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    if let Some(f) = feeder {
+        let _ = f.join();
+    }
+    let out = out.join().unwrap();
+    let err = err.join().unwrap();
+    let Some(code) = status.code() else {
+        return Err(format!(
+            "killed by a signal ({status}); stderr: {}",
+            String::from_utf8_lossy(&err[..err.len().min(2000)])
+        ));
+    };
+    let total = out.len() + err.len();
+    let mut text = String::from_utf8_lossy(&err).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out));
+    if total > MAX_OUTPUT {
+        return Err(format!(
+            "printed {total} bytes (limit {MAX_OUTPUT}); it starts: {}",
+            text.chars().take(500).collect::<String>()
+        ));
+    }
+    Ok((code, text))
+}
+
+fn scratch(i: usize) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dama-hostile-{}-{i}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn hostile_inputs_get_bounded_clear_errors() {
+    let only = std::env::var("DAMA_HOSTILE_ONLY").ok();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for (i, row) in rows().into_iter().enumerate() {
+        if only.as_deref().is_some_and(|o| !row.name.contains(o)) {
+            continue;
+        }
+        if !cfg!(unix) && row.name.contains("/dev/zero") {
+            continue;
+        }
+        ran += 1;
+        let dir = scratch(i);
+        let args = (row.setup)(&dir);
+        let result = run(&dir, &args, row.stdin.map(|f| f()));
+        let _ = std::fs::remove_dir_all(&dir);
+        match result {
+            Err(e) => failures.push(format!("{}: {e}", row.name)),
+            Ok((code, text)) => {
+                if text.contains("panicked") || code == 101 {
+                    failures.push(format!("{}: panicked (exit {code}): {text}", row.name));
+                } else if code != row.code {
+                    failures.push(format!(
+                        "{}: exit code {code}, expected {}; output:\n{}",
+                        row.name,
+                        row.code,
+                        text.chars().take(1500).collect::<String>()
+                    ));
+                } else if !text.contains(row.expect) {
+                    failures.push(format!(
+                        "{}: output lacks `{}`:\n{}",
+                        row.name,
+                        row.expect,
+                        text.chars().take(1500).collect::<String>()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(ran > 0, "no row matched DAMA_HOSTILE_ONLY");
+    assert!(failures.is_empty(), "{} of {ran} rows failed:\n\n{}", failures.len(), failures.join("\n\n"));
+}

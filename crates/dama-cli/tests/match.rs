@@ -1,0 +1,136 @@
+//! `dama match`: scores add up, games always end, output is stable.
+
+use std::process::Command;
+
+fn dama(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The JSON report without the fields that depend on the machine's speed.
+fn stable_json(text: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("elapsed_seconds");
+    for side in ["a", "b"] {
+        if let Some(p) = o.get_mut(side).and_then(|p| p.as_object_mut()) {
+            p.remove("seconds_per_move");
+        }
+    }
+    v
+}
+
+#[test]
+fn engine_against_random_mover_json() {
+    let (out, err, code) = dama(&["match", "dama", "--games", "4", "--depth", "2", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 4);
+    assert_eq!(v["results"].as_array().unwrap().len(), 4);
+    // Colors alternate.
+    let sides: Vec<&str> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["a_plays"].as_str().unwrap())
+        .collect();
+    assert_eq!(sides, ["white", "black", "white", "black"]);
+    insta::assert_json_snapshot!("match_json", v);
+}
+
+#[test]
+fn text_report() {
+    let (out, err, code) = dama(&["match", "keny", "--games", "2", "--depth", "1", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("match_text", out);
+    // The time goes to standard error, out of the way of the figures.
+    assert!(err.contains("Time: "), "{err}");
+}
+
+#[test]
+fn games_always_end() {
+    // Two random movers rarely finish in 12 plies: the cap draws the game.
+    let (out, err, code) = dama(&[
+        "match",
+        "croda",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "3",
+        "--max-plies",
+        "12",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    for g in v["results"].as_array().unwrap() {
+        let plies = g["plies"].as_u64().unwrap();
+        assert!(plies <= 12, "{g}");
+        if plies == 12 {
+            assert_eq!(g["reason"], "adjudicated after 12 plies");
+            assert_eq!(g["result"], "1/2-1/2");
+        }
+    }
+}
+
+#[test]
+fn engine_against_engine_and_pdn_output() {
+    let dir = std::env::temp_dir().join(format!("dama-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("games.pdn");
+    let (out, err, code) = dama(&[
+        "match",
+        "dameo",
+        "--white",
+        "engine",
+        "--black",
+        "engine",
+        "--white-level",
+        "2",
+        "--black-level",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "80",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    assert_eq!(v["a"]["name"], "engine (level 2: depth 2)");
+    assert_eq!(v["b"]["name"], "engine (level 1: depth 1)");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let games = dama_engine::read_games(&text).unwrap();
+    assert_eq!(games.len(), 2);
+    let rules = std::sync::Arc::new(dama_engine::Rules::builtin("dameo").unwrap());
+    for (g, r) in games.iter().zip(v["results"].as_array().unwrap()) {
+        let game = g.replay(std::sync::Arc::clone(&rules)).unwrap();
+        assert_eq!(game.ply_count() as u64, r["plies"].as_u64().unwrap());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments() {
+    let (_, err, code) = dama(&["match", "nosuchvariant", "--games", "1"]);
+    assert_eq!(code, 1, "{err}");
+    let (_, _, code) = dama(&["match", "dama", "--games", "0"]);
+    assert_eq!(code, 2);
+    let (_, _, code) = dama(&["match", "dama", "--level", "11"]);
+    assert_eq!(code, 2);
+}
