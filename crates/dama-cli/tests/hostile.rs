@@ -367,7 +367,7 @@ fn rows() -> Vec<Row> {
         row("`extends` a directory", extends_directory, 1, "directory"),
         row("variant path is a directory", variant_is_directory, 1, "directory"),
         row("variant file missing", variant_missing, 1, "nothere.toml"),
-        row("empty variant file", variant_empty, 1, "missing"),
+        row("empty variant file", variant_empty, 1, "empty"),
         // PDN records.
         row("10 MB PDN on one line", big_pdn, 1, "not a legal move"),
         row("200 MB PDN (over the limit)", pdn_over_limit, 1, "larger than"),
@@ -405,8 +405,8 @@ fn rows() -> Vec<Row> {
             name: "NUL bytes and invalid UTF-8 typed into `dama play`",
             setup: play_junk_line,
             stdin: Some(nul_lines),
-            code: 0,
-            expect: "White>",
+            code: 1,
+            expect: "valid UTF-8",
         },
     ]
 }

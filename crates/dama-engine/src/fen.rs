@@ -1,6 +1,7 @@
 //! Positions as PDN FEN text: `W:Wa2,b2,Kd4:Ba7,c7`.
 
 use crate::color::Color;
+use crate::load::clip;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::square::Squares;
@@ -14,6 +15,9 @@ pub struct FenError {
     /// What is wrong.
     pub message: String,
 }
+
+/// Longest FEN read, in bytes: several times the longest real position.
+const MAX_FEN_TEXT: usize = 4096;
 
 fn fail<T>(column: usize, message: impl Into<String>) -> Result<T, FenError> {
     Err(FenError {
@@ -36,6 +40,17 @@ impl Rules {
         let text = text.trim();
         if text.is_empty() {
             return fail(1, "empty position (expected something like W:Wa2,b2:Ba7)");
+        }
+        // (rel, issue 7) Bounded input, and names clipped in messages, so
+        // that a hostile FEN is never echoed back whole.
+        if text.len() > MAX_FEN_TEXT {
+            return fail(
+                1,
+                format!(
+                    "the position is {} characters long; a FEN takes at most {MAX_FEN_TEXT}",
+                    text.chars().count()
+                ),
+            );
         }
         let mut chars = text.char_indices();
         let side = match chars.next() {
@@ -101,7 +116,10 @@ impl Rules {
                             let na: usize = a.parse().unwrap_or(0);
                             let nb: usize = b.parse().unwrap_or(0);
                             if na == 0 || nb < na {
-                                return fail(icol, format!("`{name}` is not an increasing range of square numbers"));
+                                return fail(
+                                    icol,
+                                    format!("`{}` is not an increasing range of square numbers", clip(name)),
+                                );
                             }
                             let _ = (sa, sb);
                             (na..=nb).filter_map(|n| self.parse_square(&n.to_string())).collect()
@@ -109,10 +127,12 @@ impl Rules {
                         (_, _, false) => {
                             return fail(
                                 icol,
-                                format!("ranges like `{name}` are only allowed on numbered boards"),
+                                format!("ranges like `{}` are only allowed on numbered boards", clip(name)),
                             )
                         }
-                        _ => return fail(icol, format!("`{name}` is not a range of squares on this board")),
+                        _ => {
+                            return fail(icol, format!("`{}` is not a range of squares on this board", clip(name)))
+                        }
                     }
                 } else {
                     match self.parse_square(name) {
@@ -123,12 +143,13 @@ impl Rules {
                                 if crate::square::Square::parse_algebraic(name).is_some() || name.parse::<u32>().is_ok()
                                 {
                                     format!(
-                                        "`{name}` is not a playable square of this {}×{} board",
+                                        "`{}` is not a playable square of this {}×{} board",
+                                        clip(name),
                                         self.width(),
                                         self.height()
                                     )
                                 } else {
-                                    format!("`{name}` is not a square name")
+                                    format!("`{}` is not a square name", clip(name))
                                 },
                             )
                         }

@@ -1197,8 +1197,9 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s).trim()
 }
 
-/// `s` shortened for a message.
-fn clip(s: &str) -> String {
+/// `s` shortened for a message (also used by fen.rs, notation.rs and pdn.rs,
+/// so that no hostile input is echoed back whole: rel, issue 7).
+pub(crate) fn clip(s: &str) -> String {
     const MAX: usize = 40;
     if s.chars().count() <= MAX {
         s.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect()

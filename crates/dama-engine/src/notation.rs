@@ -49,15 +49,27 @@ pub enum MoveError {
     },
 }
 
+/// Longest move text read, in bytes: far more than the longest capture on any board.
+const MAX_MOVE_TEXT: usize = 512;
+
 impl MoveText {
     /// Reads `d3-d4`, `d3d4`, `d4xd6xf6`, `d4:d6`, `12-16`, `a3xe1`; a
     /// trailing `=K`, `+`, `!` or `?` is ignored.
     pub fn parse(rules: &Rules, text: &str) -> Result<MoveText, MoveError> {
+        // (rel, issue 7) Messages quote at most a clipped copy of the text,
+        // and no move is longer than MAX_MOVE_TEXT, so a hostile line is
+        // never echoed back whole.
         let err = |reason: &str| MoveError::Syntax {
-            text: text.to_string(),
+            text: crate::load::clip(text),
             reason: reason.to_string(),
         };
         let t = text.trim();
+        if t.len() > MAX_MOVE_TEXT {
+            return Err(err(&format!(
+                "it is {} characters long; no move takes more than {MAX_MOVE_TEXT}",
+                t.chars().count()
+            )));
+        }
         let t = t.trim_end_matches(['!', '?', '+', '*']);
         let t = t.strip_suffix("=K").or_else(|| t.strip_suffix("=k")).unwrap_or(t);
         if t.is_empty() {
@@ -84,10 +96,12 @@ impl MoveText {
                     i += 1;
                 }
             } else {
-                return Err(err(&format!(
-                    "unexpected character `{}`",
-                    t[i..].chars().next().unwrap_or('?')
-                )));
+                let c = t[i..].chars().next().unwrap_or('?');
+                return Err(err(&if c.is_control() {
+                    format!("unexpected control character U+{:04X}", c as u32)
+                } else {
+                    format!("unexpected character `{c}`")
+                }));
             }
             let name = &t[start..i];
             let sq = rules

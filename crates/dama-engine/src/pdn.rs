@@ -262,6 +262,7 @@ fn shown(c: char) -> String {
     match c {
         '\n' | '\r' => "the end of the line".into(),
         '\t' => "a tab".into(),
+        c if c.is_control() => format!("the control character U+{:04X}", c as u32),
         c => format!("`{c}`"),
     }
 }
@@ -399,11 +400,18 @@ fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Result<(), PdnE
     if let Some(bad) = rest.chars().find(|&c| !is_move_char(c)) {
         return syntax(
             at,
-            format!("`{word}` is not a move, a move number or a result (unexpected `{bad}`)"),
+            format!(
+                "`{}` is not a move, a move number or a result (unexpected {})",
+                crate::load::clip(word),
+                shown(bad)
+            ),
         );
     }
     if !rest.chars().any(|c| c.is_ascii_digit()) {
-        return syntax(at, format!("`{word}` is not a move, a move number or a result"));
+        return syntax(
+            at,
+            format!("`{}` is not a move, a move number or a result", crate::load::clip(word)),
+        );
     }
     g.moves.push(PdnMove {
         text: rest.trim_end_matches(['!', '?']).to_string(),
@@ -622,7 +630,7 @@ impl PdnGame {
         crate::load::load(&name).map_err(|e| PdnError::Variant {
             line,
             column,
-            message: format!("cannot load the variant `{name}` named by {from}"),
+            message: format!("cannot load the variant `{}` named by {from}", crate::load::clip(&name)),
             load: Some(Box::new(e)),
         })
     }
@@ -650,7 +658,7 @@ impl PdnGame {
                 return Err(PdnError::AfterEnd {
                     line: m.line,
                     column: m.column,
-                    text: m.text.clone(),
+                    text: crate::load::clip(&m.text),
                     outcome,
                 });
             }

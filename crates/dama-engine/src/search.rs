@@ -620,8 +620,8 @@ impl Engine {
         let mut best_idx = 0;
         self.keys.push(key);
         let single = moves.len() == 1;
-        for i in 0..moves.len() {
-            let m = moves[i].0;
+        for (i, entry) in moves.iter_mut().enumerate() {
+            let m = entry.0;
             let child = pos.after(&m);
             let ckey = self.zob.key_after(key, pos, &m);
             let (ncap, nking) = counters(root.plies_since_capture, root.kings_only_plies, &m);
@@ -639,7 +639,7 @@ impl Engine {
             if self.stopped {
                 break;
             }
-            moves[i].1 = score;
+            entry.1 = score;
             if best.is_none_or(|b| score > b) {
                 best = Some(score);
                 best_idx = i;
@@ -728,9 +728,19 @@ impl Engine {
         false
     }
 
+    /// The evaluation, with the noise of low levels, shrunk towards a draw
+    /// as a no-capture or kings-only draw counter runs (by up to half at
+    /// the limit): with a lead, progress now is worth more than progress later.
     #[inline]
-    fn static_eval(&self, pos: &Position, key: u64) -> i32 {
+    fn static_eval(&self, pos: &Position, key: u64, ncap: u32, nking: u32) -> i32 {
         let mut e = self.eval.evaluate(&self.rules, pos);
+        let end = self.rules.end();
+        for (limit, n) in [(end.no_capture_draw_plies, ncap), (end.kings_only_draw_plies, nking)] {
+            if limit > 0 {
+                let left = (2 * limit - n.min(limit)) as i64;
+                e = (e as i64 * left / (2 * limit as i64)) as i32;
+            }
+        }
         if self.noise > 0 {
             let r = mix(key ^ self.seed) % (2 * self.noise as u64 + 1);
             e += r as i32 - self.noise;
@@ -790,10 +800,10 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos, key);
+            return self.static_eval(pos, key, ncap, nking);
         }
         if depth <= 0 {
-            return self.quiesce(pos, key, ply, alpha, beta);
+            return self.quiesce(pos, key, ply, alpha, beta, ncap, nking);
         }
         let pv_node = beta - alpha > 1;
 
@@ -901,7 +911,17 @@ impl Engine {
         best
     }
 
-    fn quiesce(&mut self, pos: &Position, key: u64, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        ncap: u32,
+        nking: u32,
+    ) -> i32 {
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
@@ -912,7 +932,7 @@ impl Engine {
             return s;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos, key);
+            return self.static_eval(pos, key, ncap, nking);
         }
         let mandatory = self.rules.mandatory();
         let capture = self.rules.has_capture(pos);
@@ -927,11 +947,11 @@ impl Engine {
                     return self.no_move_score(ply);
                 }
             }
-            return self.static_eval(pos, key);
+            return self.static_eval(pos, key, ncap, nking);
         }
         let mut best = -INF;
         if !mandatory {
-            best = self.static_eval(pos, key);
+            best = self.static_eval(pos, key, ncap, nking);
             if best >= beta {
                 return best;
             }
@@ -947,7 +967,7 @@ impl Engine {
             }
             let child = pos.after(&m);
             let ckey = self.zob.key_after(key, pos, &m);
-            let score = -self.quiesce(&child, ckey, ply + 1, -beta, -alpha);
+            let score = -self.quiesce(&child, ckey, ply + 1, -beta, -alpha, 0, 0);
             if self.stopped {
                 break;
             }
@@ -964,7 +984,7 @@ impl Engine {
         self.lists[ply] = list;
         if best == -INF {
             // Captures were expected but none is legal here: score statically.
-            return self.static_eval(pos, key);
+            return self.static_eval(pos, key, ncap, nking);
         }
         best
     }

@@ -74,8 +74,11 @@ impl Ctx {
             None => Ok(loaded.rules.start_position()),
             Some(f) => loaded.rules.parse_fen(f).map_err(|e| {
                 eprintln!("error: {e}");
-                eprintln!("  {f}");
-                eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+                // (rel, issue 7) A hostile FEN is not echoed back whole.
+                if f.chars().count() <= 200 && !f.contains(char::is_control) {
+                    eprintln!("  {f}");
+                    eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+                }
                 Exit::Failure
             }),
         }

@@ -476,6 +476,18 @@ impl Session {
                     return Exit::Success;
                 }
             };
+            // (rel, issue 7) A hostile line is neither echoed nor quoted whole.
+            const MAX_LINE: usize = 1024;
+            if line.len() > MAX_LINE {
+                if self.echo {
+                    println!("{}…", line.chars().take(40).collect::<String>());
+                }
+                println!(
+                    "That line is {} characters long; moves and commands are short. Type `help` for the commands.",
+                    line.chars().count()
+                );
+                continue;
+            }
             if self.echo {
                 println!("{}", line.trim_end());
             }
