@@ -127,7 +127,11 @@ fn board_1000x1000(d: &Path) -> Vec<String> {
 fn board_negative(d: &Path) -> Vec<String> {
     args(&[
         "validate",
-        &write(d, "b.toml", child("[board]\nwidth = -8\nheight = 99999999999999999999\n")),
+        &write(
+            d,
+            "b.toml",
+            child("[board]\nwidth = -8\nheight = 99999999999999999999\n"),
+        ),
     ])
 }
 
@@ -144,13 +148,8 @@ fn setup_off_board(d: &Path) -> Vec<String> {
 }
 
 fn setup_huge_ranges(d: &Path) -> Vec<String> {
-    let list: Vec<String> = (0..20_000)
-        .map(|i| format!("\"1-{}\"", 1_000_000_000u64 + i))
-        .collect();
-    let s = format!(
-        "extends = \"russian\"\n[setup]\nwhite = [{}]\n",
-        list.join(",")
-    );
+    let list: Vec<String> = (0..20_000).map(|i| format!("\"1-{}\"", 1_000_000_000u64 + i)).collect();
+    let s = format!("extends = \"russian\"\n[setup]\nwhite = [{}]\n", list.join(","));
     args(&["validate", &write(d, "setup.toml", s)])
 }
 
@@ -239,7 +238,11 @@ fn pdn_latin1_tag(d: &Path) -> Vec<String> {
     args(&[
         "replay",
         "-q",
-        &write(d, "latin1.pdn", b"[Variant \"dama\"]\n[Site \"Ankara, T\xfcrkiye\"]\n1. d3-d4 *\n"),
+        &write(
+            d,
+            "latin1.pdn",
+            b"[Variant \"dama\"]\n[Site \"Ankara, T\xfcrkiye\"]\n1. d3-d4 *\n",
+        ),
     ])
 }
 
@@ -293,6 +296,11 @@ fn fen_repeated_squares(_: &Path) -> Vec<String> {
     args(&["moves", "dama", "--fen", &fen])
 }
 
+fn fen_1000_squares(_: &Path) -> Vec<String> {
+    let fen = format!("W:W{}:Ba7", vec!["a2"; 1000].join(","));
+    args(&["moves", "dama", "--fen", &fen])
+}
+
 fn fen_long_garbage(_: &Path) -> Vec<String> {
     let fen = format!("W:{}", "W".repeat(100_000));
     args(&["moves", "dama", "--fen", &fen])
@@ -324,7 +332,9 @@ fn usage_bad_level(_: &Path) -> Vec<String> {
 
 fn play_junk_line(d: &Path) -> Vec<String> {
     let _ = d;
-    args(&["play", "dama", "--white", "human", "--black", "human", "--save", "game.pdn"])
+    args(&[
+        "play", "dama", "--white", "human", "--black", "human", "--save", "game.pdn",
+    ])
 }
 
 fn ten_mb_line() -> Vec<u8> {
@@ -347,21 +357,46 @@ fn rows() -> Vec<Row> {
     };
     vec![
         // Variant files.
-        row("10 MB variant file", big_variant as fn(&Path) -> Vec<String>, 1, "limited to 1048576 bytes"),
-        row("10 MB variant file (moves)", big_variant_for_moves, 1, "limited to 1048576 bytes"),
+        row(
+            "10 MB variant file",
+            big_variant as fn(&Path) -> Vec<String>,
+            1,
+            "limited to 1048576 bytes",
+        ),
+        row(
+            "10 MB variant file (moves)",
+            big_variant_for_moves,
+            1,
+            "limited to 1048576 bytes",
+        ),
         row("100,000 nested arrays", nested_arrays, 1, "nested too deeply"),
         row("50,000 nested inline tables", nested_tables, 1, "nested too deeply"),
         row("50,000-part table header", nested_headers, 1, "nested too deeply"),
         row("NUL bytes in a variant file", nul_variant, 1, "TOML syntax error"),
-        row("1 MB of random bytes as a variant", binary_variant, 1, "not valid UTF-8"),
-        row("invalid UTF-8 (Latin-1) in a variant file", invalid_utf8_variant, 1, "not valid UTF-8"),
+        row(
+            "1 MB of random bytes as a variant",
+            binary_variant,
+            1,
+            "not valid UTF-8",
+        ),
+        row(
+            "invalid UTF-8 (Latin-1) in a variant file",
+            invalid_utf8_variant,
+            1,
+            "not valid UTF-8",
+        ),
         row("0×0 board", board_0x0, 1, "at least one"),
         row("1000×1000 board", board_1000x1000, 1, "1000×1000"),
         row("negative and overflowing board sizes", board_negative, 1, "b.toml:3"),
         row("5,000 repeated setup squares", setup_repeated, 1, "repeats squares"),
         row("20,000 off-board setup squares", setup_off_board, 1, "z1"),
         row("20,000 huge numeric setup ranges", setup_huge_ranges, 1, "setup.toml:3"),
-        row("`extends` chain of 1,000 files", extends_chain, 1, "longer than 64 files"),
+        row(
+            "`extends` chain of 1,000 files",
+            extends_chain,
+            1,
+            "longer than 64 files",
+        ),
         row("`extends` cycle", extends_cycle, 1, "cycle"),
         row("`extends` = /dev/zero", extends_dev_zero, 1, "not a regular file"),
         row("`extends` a directory", extends_directory, 1, "directory"),
@@ -374,17 +409,43 @@ fn rows() -> Vec<Row> {
         row("one 6 MB move token", pdn_one_huge_token, 1, "error"),
         row("one 3 MB token of junk", pdn_huge_bad_token, 1, "error"),
         row("NUL byte in PDN movetext", pdn_nul, 1, "error"),
-        row("invalid UTF-8 in PDN movetext", pdn_invalid_utf8_move, 1, "is not a move"),
+        row(
+            "invalid UTF-8 in PDN movetext",
+            pdn_invalid_utf8_move,
+            1,
+            "is not a move",
+        ),
         row("Latin-1 in a PDN tag is read as Latin-1", pdn_latin1_tag, 0, "game 1"),
         row("200,000 nested variations", pdn_deep_variations, 0, "game 1"),
         row("200,000 unclosed variations", pdn_unclosed_variation, 1, "missing `)`"),
         row("unclosed 1 MB comment", pdn_unclosed_comment, 1, "missing `}`"),
-        row("100,000 tags, no variant", pdn_many_tags, 1, "does not say which variant"),
+        row(
+            "100,000 tags, no variant",
+            pdn_many_tags,
+            1,
+            "does not say which variant",
+        ),
         row("5 MB variant name in a tag", pdn_huge_tag, 1, "error"),
         row("50,000-move game", pdn_long_game, 1, "not a legal move"),
-        row("PDN naming a 1,000-file extends chain", pdn_variant_file_chain, 1, "longer than 64 files"),
+        row(
+            "PDN naming a 1,000-file extends chain",
+            pdn_variant_file_chain,
+            1,
+            "longer than 64 files",
+        ),
         // FEN.
-        row("FEN with 20,000 squares", fen_repeated_squares, 1, "given twice"),
+        row(
+            "FEN with 20,000 squares",
+            fen_repeated_squares,
+            1,
+            "a FEN takes at most",
+        ),
+        row(
+            "FEN with 1,000 squares, one given twice",
+            fen_1000_squares,
+            1,
+            "given twice",
+        ),
         row("FEN of 100,000 letters", fen_long_garbage, 1, "invalid FEN"),
         row("FEN with control characters", fen_control_chars, 1, "invalid FEN"),
         row("FEN with a 20-digit range", fen_huge_numeric_range, 1, "invalid FEN"),
@@ -533,5 +594,10 @@ fn hostile_inputs_get_bounded_clear_errors() {
         }
     }
     assert!(ran > 0, "no row matched DAMA_HOSTILE_ONLY");
-    assert!(failures.is_empty(), "{} of {ran} rows failed:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} rows failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }

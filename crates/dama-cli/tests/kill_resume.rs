@@ -83,7 +83,10 @@ impl Session {
                 Ok(chunk) => self.text.push_str(&String::from_utf8_lossy(&chunk)),
                 Err(e) => {
                     let err = self.stderr_now();
-                    panic!("waiting for prompt {n} ({e}); output so far:\n{}\nstderr: {err}", self.text)
+                    panic!(
+                        "waiting for prompt {n} ({e}); output so far:\n{}\nstderr: {err}",
+                        self.text
+                    )
                 }
             }
         }
@@ -138,7 +141,10 @@ fn killed_between_moves_and_resumed_the_record_holds_every_move() {
     let mut k = 0;
     for round in 0..4 {
         let mut s = if round == 0 {
-            Session::start(&dir, &["dama", "--white", "human", "--black", "human", "--save", "game.pdn"])
+            Session::start(
+                &dir,
+                &["dama", "--white", "human", "--black", "human", "--save", "game.pdn"],
+            )
         } else {
             Session::start(&dir, &["--load", "game.pdn", "--white", "human", "--black", "human"])
         };
@@ -154,7 +160,9 @@ fn killed_between_moves_and_resumed_the_record_holds_every_move() {
         // A few moves, then a kill once the prompt for the next one is shown.
         for i in 0..3 + round {
             let pos = *expected.last().unwrap();
-            let Some((text, next)) = pick(&rules, &pos, k) else { break };
+            let Some((text, next)) = pick(&rules, &pos, k) else {
+                break;
+            };
             k += 1;
             s.send(&text);
             s.wait_prompts(i + 2);
@@ -178,7 +186,10 @@ fn killed_at_any_instant_the_record_loads_and_loses_at_most_the_last_move() {
     let mut expected = vec![rules.start_position()];
     for round in 0..6 {
         let mut s = if round == 0 {
-            Session::start(&dir, &["dama", "--white", "human", "--black", "human", "--save", "g.pdn"])
+            Session::start(
+                &dir,
+                &["dama", "--white", "human", "--black", "human", "--save", "g.pdn"],
+            )
         } else {
             Session::start(&dir, &["--load", "g.pdn", "--white", "human", "--black", "human"])
         };
@@ -255,31 +266,58 @@ fn a_damaged_save_file_is_refused_and_left_untouched() {
             text.as_bytes()[..i].to_vec()
         }),
         ("empty", Vec::new()),
-        ("binary junk", (0..2000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect()),
+        (
+            "binary junk",
+            (0..2000u32)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+                .collect(),
+        ),
         ("an illegal move", text.replace("g6-g5", "g6-g3").into_bytes()),
         ("NUL bytes", text.replace("h6-h5", "h6\0h5").into_bytes()),
-        ("an unknown variant", text.replace("\"dama\"", "\"no-such-variant\"").into_bytes()),
+        (
+            "an unknown variant",
+            text.replace("\"dama\"", "\"no-such-variant\"").into_bytes(),
+        ),
     ];
     for (what, bytes) in damaged {
         let file = dir.join("bad.pdn");
         std::fs::write(&file, &bytes).unwrap();
         // Resuming it: a clear error, exit 1, the file untouched.
-        let (code, _, err) = play(&dir, &["--load", "bad.pdn", "--white", "human", "--black", "human"], "d3-d4\n");
+        let (code, _, err) = play(
+            &dir,
+            &["--load", "bad.pdn", "--white", "human", "--black", "human"],
+            "d3-d4\n",
+        );
         assert_eq!(code, 1, "{what}: resuming should fail:\n{err}");
         assert!(err.contains("error"), "{what}: {err}");
         assert!(!err.contains("panicked"), "{what}: {err}");
-        assert_eq!(std::fs::read(&file).unwrap(), bytes, "{what}: the damaged file was changed");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            bytes,
+            "{what}: the damaged file was changed"
+        );
         // Starting a new game over it: refused, the file untouched.
         let (code, _, err) = play(
             &dir,
             &["dama", "--white", "human", "--black", "human", "--save", "bad.pdn"],
             "d3-d4\n",
         );
-        assert_eq!(code, 1, "{what}: a new game over an existing file should be refused:\n{err}");
-        assert_eq!(std::fs::read(&file).unwrap(), bytes, "{what}: a new game overwrote the file");
+        assert_eq!(
+            code, 1,
+            "{what}: a new game over an existing file should be refused:\n{err}"
+        );
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            bytes,
+            "{what}: a new game overwrote the file"
+        );
     }
     // The good record still resumes, with its four plies.
-    let (code, out, err) = play(&dir, &["--load", "good.pdn", "--white", "human", "--black", "human"], "");
+    let (code, out, err) = play(
+        &dir,
+        &["--load", "good.pdn", "--white", "human", "--black", "human"],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("after 4 plies"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -194,11 +194,11 @@ impl RuleCase {
     pub fn parse(text: &str) -> Result<RuleCase, CaseError> {
         let case: RuleCase = toml::from_str(text).map_err(|e| {
             let (line, column) = e.span().map_or((0, 0), |s| line_col(text, s.start));
-            CaseError::Toml {
-                message: e.message().lines().next().unwrap_or("").trim().to_string(),
-                line,
-                column,
+            let mut message = e.message().lines().next().unwrap_or("").trim().to_string();
+            if let Some(hint) = suggestion(&message).map(str::to_string) {
+                message.push_str(&format!(" (did you mean `{hint}`?)"));
             }
+            CaseError::Toml { message, line, column }
         })?;
         match (&case.fen, &case.moves) {
             (Some(_), Some(_)) => {
@@ -348,6 +348,17 @@ impl RuleCase {
         }
         Ok(Rendered { text: out, failures })
     }
+}
+
+/// For serde's "unknown field `x`, expected one of `a`, `b`" messages, the nearest key.
+fn suggestion(msg: &str) -> Option<&str> {
+    if !msg.starts_with("unknown field") {
+        return None;
+    }
+    let word = msg.split('`').nth(1)?;
+    let rest = msg.split_once("expected")?.1;
+    let candidates: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    crate::diagnostic::did_you_mean(word, candidates).filter(|c| *c != word)
 }
 
 fn read_text(path: &Path) -> Result<String, CaseError> {
@@ -799,6 +810,7 @@ mod tests {
             CaseError::Toml { line, message, .. } => {
                 assert_eq!(line, 3);
                 assert!(message.contains("unknown field"), "{message}");
+                assert!(message.contains("did you mean `show_after`?"), "{message}");
             }
             other => panic!("{other:?}"),
         }

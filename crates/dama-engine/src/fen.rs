@@ -1,5 +1,9 @@
 //! Positions as PDN FEN text: `W:Wa2,b2,Kd4:Ba7,c7`.
 
+// Panic audit (rel, issue 7): this module reads user input, so it may not
+// unwrap or index unchecked; tests may. See docs/reliability.md.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 use crate::color::Color;
 use crate::load::clip;
 use crate::position::{Piece, Position};
@@ -57,7 +61,7 @@ impl Rules {
             Some((_, 'W' | 'w')) => Color::White,
             Some((_, 'B' | 'b')) => Color::Black,
             Some((_, c)) => return fail(1, format!("the side to move must be W or B, found `{c}`")),
-            None => unreachable!(),
+            None => return fail(1, "empty position"),
         };
         let mut pos = Position::empty(side);
         let rest = &text[1..];
@@ -89,10 +93,11 @@ impl Rules {
                 'H' | 'F' if section_trim[1..].bytes().all(|b| b.is_ascii_digit()) => continue,
                 c => return fail(col, format!("a section must start with W or B, found `{c}`")),
             };
-            if seen[color.index()] {
-                return fail(col, format!("{color}'s pieces are listed twice"));
+            match seen.get_mut(color.index()) {
+                Some(s) if *s => return fail(col, format!("{color}'s pieces are listed twice")),
+                Some(s) => *s = true,
+                None => {}
             }
-            seen[color.index()] = true;
             let body = &section_trim[1..];
             let mut item_col = col + 1;
             if body.trim().is_empty() {
@@ -131,7 +136,10 @@ impl Rules {
                             )
                         }
                         _ => {
-                            return fail(icol, format!("`{}` is not a range of squares on this board", clip(name)))
+                            return fail(
+                                icol,
+                                format!("`{}` is not a range of squares on this board", clip(name)),
+                            )
                         }
                     }
                 } else {
@@ -183,8 +191,11 @@ impl Rules {
                 items.sort_by_key(|(n, _)| n.parse::<u32>().unwrap_or(0));
             } else {
                 items.sort_by(|a, b| {
-                    let (fa, ra) = (a.0.as_bytes()[0], a.0[1..].parse::<u32>().unwrap_or(0));
-                    let (fb, rb) = (b.0.as_bytes()[0], b.0[1..].parse::<u32>().unwrap_or(0));
+                    let key = |n: &str| {
+                        let file = n.bytes().next().unwrap_or(0);
+                        (file, n.get(1..).and_then(|r| r.parse::<u32>().ok()).unwrap_or(0))
+                    };
+                    let ((fa, ra), (fb, rb)) = (key(&a.0), key(&b.0));
                     (fa, ra).cmp(&(fb, rb))
                 });
             }

@@ -23,6 +23,10 @@
 //! [`MAX_FILE_BYTES`], chains at [`MAX_CHAIN`] files, reports at
 //! [`MAX_DIAGNOSTICS`] findings, and the TOML parser limits nesting depth.
 
+// Panic audit (rel, issue 7): this module reads user input, so it may not
+// unwrap; tests may. See docs/reliability.md.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::io::Read;
@@ -311,7 +315,7 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         });
     let merged = merge_chain(&files, stem.as_deref());
     if files.len() == 1 && DeTable::parse(text).is_ok_and(|t| t.get_ref().is_empty()) {
-        let mut d = Diagnostic::error("E0112", None, "the variant file is empty")
+        let mut d = Diagnostic::error("E0112", None, "the variant file is empty: every required key is missing")
             .with_help("start from a built-in variant with `extends = \"dama\"` and change what differs, or state every required key (docs/variant-format.md)");
         d.location = files.first().map(|f| locate(f, 0..0));
         return Err(finish_err(vec![d], files));

@@ -4,6 +4,10 @@
 //! checks the syntax only; [`Rules::resolve_move`] finds the legal move it
 //! names, or says why there is none.
 
+// Panic audit (rel, issue 7): this module reads user input, so it may not
+// unwrap; tests may. See docs/reliability.md.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use crate::color::Color;
 use crate::moves::{Move, MovePath};
 use crate::position::Position;
@@ -118,14 +122,18 @@ impl MoveText {
     /// Whether this text describes `path`: same origin and destination, and
     /// every other square named is a landing square of the path, in order.
     pub fn matches_path(&self, path: &MovePath) -> bool {
-        let (first, last) = (self.squares[0], self.squares[self.squares.len() - 1]);
+        // `squares` is a public field: no length is assumed (panic audit, issue 7).
+        let (Some((&first, rest)), Some((_, landed))) = (self.squares.split_first(), path.landings.split_last()) else {
+            return false;
+        };
+        let Some((&last, inner)) = rest.split_last() else {
+            return false;
+        };
         if first != path.from || path.landings.last() != Some(&last) {
             return false;
         }
-        let mut it = path.landings[..path.landings.len() - 1].iter();
-        self.squares[1..self.squares.len() - 1]
-            .iter()
-            .all(|s| it.any(|l| l == s))
+        let mut it = landed.iter();
+        inner.iter().all(|s| it.any(|l| l == s))
     }
 }
 
@@ -213,10 +221,16 @@ impl Rules {
     /// Finds the legal move that `text` names.
     pub fn resolve_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let mt = MoveText::parse(self, text)?;
+        let (Some(&first), Some(&last)) = (mt.squares.first(), mt.squares.last()) else {
+            return Err(MoveError::Syntax {
+                text: crate::load::clip(text),
+                reason: "a move names at least two squares, such as d3-d4".into(),
+            });
+        };
         let legal = self.legal_moves(pos);
         let mut found: Vec<Move> = Vec::new();
         for m in &legal {
-            if m.from() != mt.squares[0] || m.to() != *mt.squares.last().unwrap_or(&mt.squares[0]) {
+            if m.from() != first || m.to() != last {
                 continue;
             }
             if mt.squares.len() == 2 || self.move_paths(pos, m).iter().any(|p| mt.matches_path(p)) {
@@ -232,14 +246,14 @@ impl Rules {
             let exact = |m: &Move| {
                 self.move_paths(pos, m)
                     .iter()
-                    .any(|p| p.from == mt.squares[0] && p.landings[..] == mt.squares[1..])
+                    .any(|p| p.from == first && mt.squares.get(1..) == Some(&p.landings[..]))
             };
             let mut exact: Vec<Move> = found.iter().copied().filter(exact).collect();
             if exact.len() > 1 {
                 exact.retain(|m| m.is_capture() == mt.capture);
             }
-            if exact.len() == 1 {
-                return Ok(exact[0]);
+            if let [only] = exact[..] {
+                return Ok(only);
             }
         }
         match found.len() {

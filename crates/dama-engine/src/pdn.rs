@@ -26,6 +26,10 @@
 //! assert_eq!(again.position(), game.position());
 //! ```
 
+// Panic audit (rel, issue 7): this module reads user input, so it may not
+// unwrap or index unchecked; tests may. See docs/reliability.md.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
+
 use std::path::Path;
 use std::sync::Arc;
 

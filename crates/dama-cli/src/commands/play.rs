@@ -638,7 +638,7 @@ impl Session {
     fn show_board(&self) {
         let pos = self.game.position();
         println!();
-        print!("{}", render::board(self.rules(), pos, &self.marks(), self.color));
+        print!("{}", with_number_key(self.rules(), &render::board(self.rules(), pos, &self.marks(), self.color)));
         if let Some(p) = self.game.last_ply() {
             let n = self.game.move_number_of(self.game.ply_count() - 1);
             let dots = if p.side() == self.rules().start_position().side_to_move() {
@@ -812,6 +812,31 @@ impl Session {
             );
         }
     }
+}
+
+/// On boards whose squares are numbered, the board with a key to the
+/// square numbers beside it, rank by rank; other boards as they are.
+fn with_number_key(rules: &Rules, board: &str) -> String {
+    if !rules.numeric_notation() {
+        return board.to_string();
+    }
+    let (w, h) = (rules.width(), rules.height());
+    let mut out = String::new();
+    for (i, line) in board.lines().enumerate() {
+        out.push_str(line);
+        if let Some(rank) = (i < h as usize).then(|| h - 1 - i as u8) {
+            out.push_str("   ");
+            for f in 0..w {
+                let name = Square::new(f, rank)
+                    .filter(|s| rules.board() & s.bit() != 0)
+                    .map(|s| rules.square_name(s))
+                    .unwrap_or_default();
+                out.push_str(&format!("{name:>3}"));
+            }
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn material_line(pos: &Position) -> String {

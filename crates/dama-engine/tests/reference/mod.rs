@@ -54,7 +54,7 @@ use std::collections::BTreeMap;
 use dama_engine::spec::{
     CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, PromotionRank, Range, RelDir, Removal, SquareSet,
 };
-use dama_engine::{Color, Piece, Position, Square, VariantSpec};
+use dama_engine::{Color, Piece, Position, VariantSpec};
 
 /// A board: what stands on each square, index `rank * 8 + file`.
 pub type Board = [Option<Piece>; 64];
@@ -573,15 +573,18 @@ pub fn board_of(pos: &Position) -> (Board, Color) {
 
 /// A board and side to move as the engine's position.
 pub fn position_of(board: &Board, side: Color) -> Position {
-    let mut pos = Position::empty(side);
+    let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
     for (i, cell) in board.iter().enumerate() {
-        if let Some(p) = cell {
-            if let Some(sq) = Square::from_index(i as u8) {
-                pos.set_piece(sq, Some(*p));
-            }
+        let Some(p) = cell else { continue };
+        match p.color() {
+            Color::White => white |= 1u64 << i,
+            Color::Black => black |= 1u64 << i,
+        }
+        if p.is_king() {
+            kings |= 1u64 << i;
         }
     }
-    pos
+    Position::from_parts(white, black, kings, side)
 }
 
 /// The algebraic name of a square index.
