@@ -299,3 +299,20 @@ fn full_games_against_the_computer() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Boards whose squares are numbered get a key to the numbers beside them;
+/// two people can play at one keyboard.
+#[test]
+fn numbered_boards_show_a_key() {
+    let d = scratch("numbered");
+    let (out, err, code) = dama(
+        &d,
+        &[
+            "play", "english", "--white", "human", "--black", "human", "--save", "g.pdn",
+        ],
+        "11-15\n22-18\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("numbered", out);
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -16,7 +16,10 @@ fn every_key_is_documented() {
     for k in KEYS {
         if k.ty == TABLE {
             let heading = format!("### `[{}]`", k.path);
-            assert!(doc.contains(&heading), "docs/variant-format.md has no heading {heading}");
+            assert!(
+                doc.contains(&heading),
+                "docs/variant-format.md has no heading {heading}"
+            );
             continue;
         }
         // Each key has a row in its section's table: | `section.key` | type | default | ...

@@ -434,7 +434,8 @@ impl Session {
             return Exit::Success;
         }
         let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut input = stdin.lock();
+        let mut buf = Vec::new();
         let mut shown = false;
         loop {
             if self.game.is_over() {
@@ -457,15 +458,9 @@ impl Session {
             }
             print!("{side}> ");
             let _ = std::io::stdout().flush();
-            let line = match lines.next() {
-                Some(Ok(l)) => l,
-                Some(Err(e)) => {
-                    println!();
-                    eprintln!("error: cannot read input: {e}");
-                    self.save();
-                    return Exit::Failure;
-                }
-                None => {
+            buf.clear();
+            let line = match input.read_until(b'\n', &mut buf) {
+                Ok(0) => {
                     println!();
                     self.save();
                     println!(
@@ -474,6 +469,14 @@ impl Session {
                         self.save_path.display()
                     );
                     return Exit::Success;
+                }
+                // Bytes that are not UTF-8 are shown as U+FFFD and fail as moves.
+                Ok(_) => String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string(),
+                Err(e) => {
+                    println!();
+                    eprintln!("error: cannot read input: {e}");
+                    self.save();
+                    return Exit::Failure;
                 }
             };
             // (rel, issue 7) A hostile line is neither echoed nor quoted whole.
@@ -638,7 +641,13 @@ impl Session {
     fn show_board(&self) {
         let pos = self.game.position();
         println!();
-        print!("{}", with_number_key(self.rules(), &render::board(self.rules(), pos, &self.marks(), self.color)));
+        print!(
+            "{}",
+            with_number_key(
+                self.rules(),
+                &render::board(self.rules(), pos, &self.marks(), self.color)
+            )
+        );
         if let Some(p) = self.game.last_ply() {
             let n = self.game.move_number_of(self.game.ply_count() - 1);
             let dots = if p.side() == self.rules().start_position().side_to_move() {
