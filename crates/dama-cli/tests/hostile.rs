@@ -466,8 +466,8 @@ fn rows() -> Vec<Row> {
             name: "NUL bytes and invalid UTF-8 typed into `dama play`",
             setup: play_junk_line,
             stdin: Some(nul_lines),
-            code: 1,
-            expect: "valid UTF-8",
+            code: 0,
+            expect: "unexpected control character U+0000",
         },
     ]
 }

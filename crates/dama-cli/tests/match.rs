@@ -30,6 +30,7 @@ fn stable_json(text: &str) -> serde_json::Value {
     for side in ["a", "b"] {
         if let Some(p) = o.get_mut(side).and_then(|p| p.as_object_mut()) {
             p.remove("seconds_per_move");
+            p.remove("longest_move_seconds");
         }
     }
     v

@@ -35,14 +35,24 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
         8,
         7,
     ),
-    ("middlegame 2", "W:Wa2,b3,c2,d3,e3,f2,g3,h2,Kh5:Ba7,b6,c7,d6,e6,f7,g6,h7,Ka4", 7, 6),
+    (
+        "middlegame 2",
+        "W:Wa2,b3,c2,d3,e3,f2,g3,h2,Kh5:Ba7,b6,c7,d6,e6,f7,g6,h7,Ka4",
+        7,
+        6,
+    ),
     (
         "middlegame 3",
         "W:Wa3,b2,c3,d2,e3,f2,g3,h2,Ka1,Kh1:Ba6,b7,c6,d7,e6,f7,g6,h7,Ka8,Kh8",
         4,
         4,
     ),
-    ("kings open", "B:Wa2,b3,c2,d3,e2,f3,g2,h3,b4,Kg1:Ba7,b6,c7,d6,e7,f6,g7,h6,g5,Kb8", 4, 3),
+    (
+        "kings open",
+        "B:Wa2,b3,c2,d3,e2,f3,g2,h3,b4,Kg1:Ba7,b6,c7,d6,e7,f6,g7,h6,g5,Kb8",
+        4,
+        3,
+    ),
 ];
 
 fn kish_board(pos: &Position) -> Board {

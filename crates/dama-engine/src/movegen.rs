@@ -22,17 +22,34 @@ use crate::perft::CountMode;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::spec::{Majority, MidCapturePromotion, Removal};
-use crate::square::{Square, Squares};
-use crate::tables::{opposite, AlongRay, Dirs, Tables};
+use crate::square::{AbsDir, Square, Squares};
+use crate::tables::{opposite, AlongRay, Dirs, Tables, LINE_OF_DIR};
 
 /// "No previous jump" for the capture search's last direction.
 const NO_DIR: usize = 8;
 
+/// For each previous jump direction (8: none), the bit of its opposite.
+const REVERSE_BIT: [u8; 9] = {
+    let mut t = [0u8; 9];
+    let mut d = 0;
+    while d < 8 {
+        t[d] = 1 << AbsDir::from_index(d).opposite().index();
+        d += 1;
+    }
+    t
+};
+
 /// Receives each complete capture sequence found.
 trait Sink {
-    /// Whether the sink reads the landing and captured squares of each path.
-    const PATHS: bool = false;
-    fn leaf(&mut self, m: Move, path: &[u8], victims: &[u8]);
+    /// Called for each jump of the current sequence (landing square,
+    /// captured square) and undone by [`Sink::pop`]; only a sink that
+    /// reports whole paths keeps them.
+    #[inline(always)]
+    fn push(&mut self, _landing: u8, _victim: u8) {}
+    #[inline(always)]
+    fn pop(&mut self) {}
+    /// A complete sequence: the move, and how many pieces it takes.
+    fn leaf(&mut self, m: Move, taken: u32);
 }
 
 /// Collects moves into a list, merging paths of the same move and keeping
@@ -45,9 +62,9 @@ struct ListSink<'a> {
 
 impl Sink for ListSink<'_> {
     #[inline]
-    fn leaf(&mut self, m: Move, _: &[u8], _: &[u8]) {
+    fn leaf(&mut self, m: Move, taken: u32) {
         if self.majority {
-            let n = m.capture_count();
+            let n = taken;
             if n < self.best {
                 return;
             }
@@ -69,9 +86,9 @@ struct PathCount {
 
 impl Sink for PathCount {
     #[inline(always)]
-    fn leaf(&mut self, m: Move, _: &[u8], _: &[u8]) {
+    fn leaf(&mut self, _: Move, taken: u32) {
         if self.majority {
-            let c = m.capture_count();
+            let c = taken;
             if c > self.best {
                 self.best = c;
                 self.n = 0;
@@ -87,23 +104,34 @@ impl Sink for PathCount {
 struct PathSink<'a> {
     target: &'a Move,
     out: Vec<MovePath>,
+    /// The current sequence: (landing, captured) per jump.
+    steps: Vec<(u8, u8)>,
 }
 
 impl Sink for PathSink<'_> {
-    const PATHS: bool = true;
-    fn leaf(&mut self, m: Move, path: &[u8], victims: &[u8]) {
+    fn push(&mut self, landing: u8, victim: u8) {
+        self.steps.push((landing, victim));
+    }
+    fn pop(&mut self) {
+        self.steps.pop();
+    }
+    fn leaf(&mut self, m: Move, _: u32) {
         if m.same_identity(self.target) {
             self.out.push(MovePath {
                 from: m.from(),
-                landings: path.iter().map(|&i| Square::from_index_masked(i)).collect(),
-                captures: victims.iter().map(|&i| Square::from_index_masked(i)).collect(),
+                landings: self.steps.iter().map(|&(l, _)| Square::from_index_masked(l)).collect(),
+                captures: self.steps.iter().map(|&(_, v)| Square::from_index_masked(v)).collect(),
             });
         }
     }
 }
 
 /// State of one capture search (one piece, one sequence at a time).
-struct Dfs<'r, 's, S: Sink> {
+///
+/// `FLY` (kings capture from a distance) and `ANY` (kings land on any empty
+/// square beyond) are the variant's king capture geometry, fixed when the
+/// search starts so that the inner loops test no rule flag for them.
+struct Dfs<'r, 's, S: Sink, const FLY: bool, const ANY: bool> {
     t: &'r Tables,
     sink: &'s mut S,
     /// Enemy pieces not captured yet.
@@ -114,64 +142,75 @@ struct Dfs<'r, 's, S: Sink> {
     /// removal, without the pieces it has taken).
     occ: u64,
     captured: u64,
+    /// Pieces taken so far in this sequence.
+    taken: u32,
+    /// All ones when a captured piece leaves the board at once, else 0.
+    remove: u64,
+    /// All ones when a piece may not turn 180° between two jumps, else 0.
+    no_reversal: u8,
     from: u8,
     start_king: bool,
     promoted: bool,
     man_dirs: u8,
     king_dirs: u8,
     promo: u64,
-    immediate: bool,
-    no_reversal: bool,
-    flying: bool,
-    landing_any: bool,
     must_continue: bool,
     mid: MidCapturePromotion,
-    len: usize,
-    path: [u8; 64],
-    victims: [u8; 64],
 }
 
-impl<S: Sink> Dfs<'_, '_, S> {
-    /// The piece jumped from `sq` in direction `d` (as a bit) and the squares
-    /// it may land on, or `(0, 0)`.
-    #[inline(always)]
-    fn first_jump(&self, sq: u8, d: usize, king: bool) -> (u64, u64) {
+impl<S: Sink, const FLY: bool, const ANY: bool> Dfs<'_, '_, S, FLY, ANY> {
+    /// Tries every jump of a man on `sq`; returns whether there was one.
+    fn search_man(&mut self, sq: u8, last: usize) -> bool {
         let t = self.t;
-        let vb = if king && self.flying {
-            t.slide(d, sq, self.occ).1
-        } else {
-            t.shift(1u64 << sq, d)
-        };
-        if vb & self.enemy == 0 {
-            return (0, 0);
+        let b = 1u64 << sq;
+        let mut any = false;
+        for d in Dirs(self.man_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal)) {
+            let vb = t.shift(b, d) & self.enemy;
+            if vb == 0 {
+                continue;
+            }
+            let lb = t.shift(vb, d) & !self.occ;
+            if lb == 0 {
+                continue;
+            }
+            any = true;
+            self.jump(vb, lb.trailing_zeros() as u8, false, d);
         }
-        let land = if king && self.landing_any {
-            t.slide(d, vb.trailing_zeros() as u8, self.occ).0
-        } else {
-            t.shift(vb, d) & !self.occ
-        };
-        (vb, land)
+        any
     }
 
-    /// Tries every jump from `sq`; returns whether there was one.
-    fn search(&mut self, sq: u8, king: bool, last: usize) -> bool {
-        let mut dirs = if king { self.king_dirs } else { self.man_dirs };
-        if self.no_reversal && last != NO_DIR {
-            dirs &= !(1u8 << opposite(last));
-        }
+    /// Tries every jump of a king on `sq`; returns whether there was one.
+    fn search_king(&mut self, sq: u8, last: usize) -> bool {
+        let t = self.t;
         let mut any = false;
-        for d in Dirs(dirs) {
-            let (vb, mut land) = self.first_jump(sq, d, king);
+        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal)) {
+            let vb = if FLY {
+                let ray = t.ray(d, sq);
+                if ray & self.enemy == 0 {
+                    continue;
+                }
+                // The first piece along the ray (there is one: enemy pieces are occupied squares).
+                1u64 << Tables::nearest(ray & self.occ, d)
+            } else {
+                t.shift(1u64 << sq, d)
+            };
+            if vb & self.enemy == 0 {
+                continue;
+            }
+            let mut land = if ANY {
+                t.slide(d, vb.trailing_zeros() as u8, self.occ).0
+            } else {
+                t.shift(vb, d) & !self.occ
+            };
             if land == 0 {
                 continue;
             }
-            if king && self.landing_any && self.must_continue {
+            if ANY && self.must_continue {
                 land = self.live_landings(vb, land, d);
             }
             any = true;
-            let v = vb.trailing_zeros() as u8;
             for l in AlongRay::new(land, d) {
-                self.jump(v, l, king, d);
+                self.jump(vb, l, true, d);
             }
         }
         any
@@ -182,7 +221,7 @@ impl<S: Sink> Dfs<'_, '_, S> {
     /// goes on, if there are any (else all of them).
     fn live_landings(&self, vb: u64, land: u64, d: usize) -> u64 {
         let enemy = self.enemy & !vb;
-        let occ = if self.immediate { self.occ & !vb } else { self.occ };
+        let occ = self.occ & !(vb & self.remove);
         let mut live = 0u64;
         for l in Squares(land) {
             if self.king_can_jump(l.index(), d, enemy, occ) {
@@ -200,12 +239,8 @@ impl<S: Sink> Dfs<'_, '_, S> {
     /// capture again given these enemy and occupied sets.
     fn king_can_jump(&self, sq: u8, last: usize, enemy: u64, occ: u64) -> bool {
         let t = self.t;
-        let mut dirs = self.king_dirs;
-        if self.no_reversal {
-            dirs &= !(1u8 << opposite(last));
-        }
-        for d in Dirs(dirs) {
-            let vb = if self.flying {
+        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal)) {
+            let vb = if FLY {
                 t.slide(d, sq, occ).1
             } else {
                 t.shift(1u64 << sq, d)
@@ -217,33 +252,31 @@ impl<S: Sink> Dfs<'_, '_, S> {
         false
     }
 
-    fn jump(&mut self, v: u8, l: u8, king: bool, d: usize) {
-        let vb = 1u64 << v;
+    /// Takes the piece `vb`, lands on `l`, and goes on or ends the sequence.
+    #[inline(always)]
+    fn jump(&mut self, vb: u64, l: u8, king: bool, d: usize) {
         self.enemy ^= vb;
-        if self.immediate {
-            self.occ ^= vb;
-        }
+        self.occ ^= vb & self.remove;
         self.captured ^= vb;
-        if S::PATHS && self.len < 64 {
-            self.path[self.len] = l;
-            self.victims[self.len] = v;
-        }
-        self.len += 1;
+        self.taken += 1;
+        self.sink.push(l, vb.trailing_zeros() as u8);
         let lb = 1u64 << l;
-        let continued = if !king && self.promo & lb != 0 {
+        let continued = if king {
+            self.search_king(l, d)
+        } else if self.promo & lb != 0 {
             match self.mid {
                 MidCapturePromotion::Stop => false,
                 MidCapturePromotion::PromoteAndContinue => {
                     let was = self.promoted;
                     self.promoted = true;
-                    let c = self.search(l, true, d);
+                    let c = self.search_king(l, d);
                     self.promoted = was;
                     c
                 }
-                MidCapturePromotion::ContinueAsMan => self.search(l, false, d),
+                MidCapturePromotion::ContinueAsMan => self.search_man(l, d),
             }
         } else {
-            self.search(l, king, d)
+            self.search_man(l, d)
         };
         if !continued {
             let promotes = !self.start_king && (self.promoted || self.promo & lb != 0);
@@ -255,85 +288,130 @@ impl<S: Sink> Dfs<'_, '_, S> {
                 self.captured,
                 self.captured & self.enemy_kings,
             );
-            if S::PATHS {
-                let n = self.len.min(64);
-                self.sink.leaf(m, &self.path[..n], &self.victims[..n]);
+            self.sink.leaf(m, self.taken);
+        }
+        self.sink.pop();
+        self.taken -= 1;
+        self.captured ^= vb;
+        self.occ ^= vb & self.remove;
+        self.enemy ^= vb;
+    }
+
+    /// Searches from each square of `pieces`, lowest first.
+    fn run(&mut self, pieces: u64, kings: u64, all: u64) {
+        for sq in Squares(pieces) {
+            let i = sq.index();
+            self.from = i;
+            self.start_king = kings & sq.bit() != 0;
+            self.occ = all & !sq.bit();
+            if self.start_king {
+                self.search_king(i, NO_DIR);
             } else {
-                self.sink.leaf(m, &[], &[]);
+                self.search_man(i, NO_DIR);
             }
         }
-        self.len -= 1;
-        self.captured ^= vb;
-        if self.immediate {
-            self.occ ^= vb;
-        }
-        self.enemy ^= vb;
     }
 }
 
 impl Rules {
-    /// Runs the capture search for every piece of the side to move in
-    /// `only_from` (a bitboard), lowest square first.
-    fn capture_search<S: Sink>(&self, pos: &Position, sink: &mut S, only_from: u64) {
+    /// The pieces of the side to move that have a first jump (a man or king
+    /// with an enemy piece in reach and an empty square behind it).
+    #[inline(always)]
+    fn capturers(&self, pos: &Position) -> u64 {
         let us = pos.side_to_move();
         let side = self.side(us);
         let t = self.tables();
         let enemy = pos.pieces(!us);
+        let occ = pos.occupied();
+        let empty = self.board() & !occ;
+        let men = pos.men(us);
+        let mut out = 0u64;
+        for d in Dirs::of(side.man_captures) {
+            out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & men;
+        }
+        let kings = pos.kings(us);
+        if kings == 0 || side.king_captures.is_empty() {
+            return out;
+        }
+        if !self.king_capture_flying() {
+            for d in Dirs::of(side.king_captures) {
+                out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & kings;
+            }
+            return out;
+        }
+        // Flying kings: the first piece along a ray is an enemy with an
+        // empty square behind it.
+        for d in Dirs::of(side.king_captures) {
+            // Enemy pieces with an empty square behind them in direction d.
+            let open = t.shift_back(empty, d) & enemy;
+            if open == 0 {
+                continue;
+            }
+            for k in Squares(kings & !out) {
+                let ray = t.ray(d, k.index());
+                if ray & open != 0 && t.line_attacks(LINE_OF_DIR[d], k.index(), occ) & ray & open != 0 {
+                    out |= k.bit();
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs the capture search from each square of `pieces` (pieces of the
+    /// side to move), lowest square first.
+    fn capture_search<S: Sink>(&self, pos: &Position, sink: &mut S, pieces: u64) {
+        if pieces == 0 {
+            return;
+        }
+        match (self.king_capture_flying(), self.landing_any()) {
+            (true, true) => self.capture_search_as::<S, true, true>(pos, sink, pieces),
+            (true, false) => self.capture_search_as::<S, true, false>(pos, sink, pieces),
+            (false, true) => self.capture_search_as::<S, false, true>(pos, sink, pieces),
+            (false, false) => self.capture_search_as::<S, false, false>(pos, sink, pieces),
+        }
+    }
+
+    fn capture_search_as<S: Sink, const FLY: bool, const ANY: bool>(&self, pos: &Position, sink: &mut S, pieces: u64) {
+        let us = pos.side_to_move();
+        let side = self.side(us);
+        let enemy = pos.pieces(!us);
         let all = pos.occupied();
         let kings = pos.all_kings();
-        let mut dfs = Dfs {
-            t,
+        let mut dfs: Dfs<'_, '_, S, FLY, ANY> = Dfs {
+            t: self.tables(),
             sink,
             enemy,
             enemy_kings: enemy & kings,
             occ: all,
             captured: 0,
+            taken: 0,
+            remove: if self.removal() == Removal::Immediate { !0 } else { 0 },
+            no_reversal: if self.no_reversal() { 0xFF } else { 0 },
             from: 0,
             start_king: false,
             promoted: false,
             man_dirs: side.man_captures.0,
             king_dirs: side.king_captures.0,
             promo: side.promotion,
-            immediate: self.removal() == Removal::Immediate,
-            no_reversal: self.no_reversal(),
-            flying: self.king_capture_flying(),
-            landing_any: self.landing_any(),
             must_continue: self.landing_must_continue(),
             mid: self.promote_mid_capture(),
-            len: 0,
-            path: [0; 64],
-            victims: [0; 64],
         };
-        // Men that have a first jump (a capture starts with one).
-        let men = pos.men(us) & only_from;
-        let empty = self.board() & !all;
-        let mut jumping_men = 0u64;
-        for d in Dirs::of(side.man_captures) {
-            let back = opposite(d);
-            jumping_men |= t.shift(t.shift(empty, back) & enemy, back) & men;
-        }
-        let mut pieces = jumping_men;
-        if !side.king_captures.is_empty() {
-            pieces |= pos.kings(us) & only_from;
-        }
-        for sq in Squares(pieces) {
-            let i = sq.index();
-            dfs.from = i;
-            dfs.start_king = kings & sq.bit() != 0;
-            dfs.occ = all & !sq.bit();
-            dfs.search(i, dfs.start_king, NO_DIR);
-        }
+        dfs.run(pieces, kings, all);
     }
 
     /// Appends the capture moves to `list` (which must be empty); the
     /// majority rule is applied.
     fn gen_captures(&self, pos: &Position, list: &mut MoveList) {
+        let pieces = self.capturers(pos);
+        if pieces == 0 {
+            return;
+        }
         let mut sink = ListSink {
             list,
             best: 0,
             majority: self.majority() == Majority::MaxPieces,
         };
-        self.capture_search(pos, &mut sink, !0);
+        self.capture_search(pos, &mut sink, pieces);
     }
 
     /// Whether non-capturing moves of two kinds can coincide (a friendly
@@ -348,8 +426,9 @@ impl Rules {
     /// generator's order: men's steps by direction, friendly jumps, linear
     /// moves, then kings square by square. Moves that coincide are not
     /// merged here (see [`Rules::quiet_needs_dedup`]).
+    /// With `ORDERED = false` a king's moves come in board order instead.
     #[inline(always)]
-    fn for_each_quiet<F: FnMut(Move)>(&self, pos: &Position, mut f: F) {
+    fn for_each_quiet<const ORDERED: bool, F: FnMut(Move)>(&self, pos: &Position, mut f: F) {
         let us = pos.side_to_move();
         let side = self.side(us);
         let t = self.tables();
@@ -369,9 +448,8 @@ impl Rules {
         }
         // Linear moves: leap over an unbroken line of own men.
         for d in Dirs::of(side.man_linear) {
-            let back = opposite(d);
             // Men with an own man next to them in direction d.
-            for m in Squares(men & t.shift(men, back)) {
+            for m in Squares(men & t.shift_back(men, d)) {
                 let (_, block) = t.slide(d, m.index(), !men & self.board());
                 if block & empty != 0 {
                     let to = block.trailing_zeros() as u8;
@@ -381,7 +459,14 @@ impl Rules {
         }
         // Kings.
         let kings = pos.kings(us);
-        if kings != 0 {
+        if kings != 0 && !ORDERED && self.king_range() >= 7 {
+            for k in Squares(kings) {
+                let k = k.index();
+                for to in Squares(t.king_attacks(us.index(), k, occ) & empty) {
+                    f(Move::quiet(k, to.index(), true, false));
+                }
+            }
+        } else if kings != 0 {
             let range = self.king_range() as usize;
             for k in Squares(kings) {
                 let k = k.index();
@@ -460,13 +545,13 @@ impl Rules {
     fn gen_quiet(&self, pos: &Position, list: &mut MoveList) {
         if self.quiet_needs_dedup(pos.side_to_move()) {
             let start = list.len();
-            self.for_each_quiet(pos, |m| {
+            self.for_each_quiet::<true, _>(pos, |m| {
                 if !list.as_slice()[start..].iter().any(|o| o.same_identity(&m)) {
                     list.push(m, 1);
                 }
             });
         } else {
-            self.for_each_quiet(pos, |m| list.push(m, 1));
+            self.for_each_quiet::<true, _>(pos, |m| list.push(m, 1));
         }
     }
 
@@ -506,18 +591,24 @@ impl Rules {
             }
         }
         for d in Dirs::of(side.man_linear) {
-            let back = opposite(d);
-            for m in Squares(men & t.shift(men, back)) {
+            for m in Squares(men & t.shift_back(men, d)) {
                 let (_, block) = t.slide(d, m.index(), !men & self.board());
                 n += (block & empty != 0) as u64;
             }
         }
         let kings = pos.kings(us);
         if kings != 0 {
-            let range = self.king_range() as u32;
-            for k in Squares(kings) {
-                for d in Dirs::of(side.king_moves) {
-                    n += t.slide(d, k.index(), occ).0.count_ones().min(range) as u64;
+            if self.king_range() >= 7 {
+                // Flying: every empty square up to the first piece, all directions at once.
+                for k in Squares(kings) {
+                    n += (t.king_attacks(us.index(), k.index(), occ) & empty).count_ones() as u64;
+                }
+            } else {
+                let range = self.king_range() as u32;
+                for k in Squares(kings) {
+                    for d in Dirs::of(side.king_moves) {
+                        n += t.slide(d, k.index(), occ).0.count_ones().min(range) as u64;
+                    }
                 }
             }
         }
@@ -528,9 +619,7 @@ impl Rules {
     /// origin, destination and captured set; see [`MoveList::path_counts`]).
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
         list.clear();
-        if self.has_capture(pos) {
-            self.gen_captures(pos, list);
-        }
+        self.gen_captures(pos, list);
         if list.is_empty() || !self.mandatory() {
             self.gen_quiet(pos, list);
         }
@@ -549,7 +638,8 @@ impl Rules {
     /// used for captures in [`CountMode::Moves`].
     pub fn count_moves(&self, pos: &Position, mode: CountMode, scratch: &mut MoveList) -> u64 {
         let mut captures = 0;
-        if self.has_capture(pos) {
+        let pieces = self.capturers(pos);
+        if pieces != 0 {
             captures = match mode {
                 CountMode::Paths => {
                     let mut sink = PathCount {
@@ -557,7 +647,7 @@ impl Rules {
                         n: 0,
                         majority: self.majority() == Majority::MaxPieces,
                     };
-                    self.capture_search(pos, &mut sink, !0);
+                    self.capture_search(pos, &mut sink, pieces);
                     sink.n
                 }
                 CountMode::Moves => {
@@ -573,8 +663,8 @@ impl Rules {
         captures + self.count_quiet(pos, scratch)
     }
 
-    /// Calls `f` with each legal move of `pos` and its number of paths, in
-    /// the order of [`Rules::generate`]. Non-capturing moves come straight
+    /// Calls `f` with each legal move of `pos` and its number of paths (in
+    /// no particular order). Non-capturing moves come straight
     /// from the bitboards; captures (and non-capturing moves that need
     /// merging) go through `list`, which is overwritten. This is
     /// [`Rules::generate`] without filling a list in the common case, for
@@ -582,9 +672,7 @@ impl Rules {
     #[inline]
     pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, list: &mut MoveList, mut f: F) {
         list.clear();
-        if self.has_capture(pos) {
-            self.gen_captures(pos, list);
-        }
+        self.gen_captures(pos, list);
         let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
         if use_list {
             if list.is_empty() || !self.mandatory() {
@@ -594,48 +682,13 @@ impl Rules {
                 f(m, n);
             }
         } else {
-            self.for_each_quiet(pos, |m| f(&m, 1));
+            self.for_each_quiet::<false, _>(pos, |m| f(&m, 1));
         }
     }
 
     /// Whether the side to move has a capture.
     pub fn has_capture(&self, pos: &Position) -> bool {
-        let us = pos.side_to_move();
-        let side = self.side(us);
-        let t = self.tables();
-        let men = pos.men(us);
-        let enemy = pos.pieces(!us);
-        let occ = pos.occupied();
-        let empty = self.board() & !occ;
-        // Men: an adjacent enemy with an empty square behind it, all men at once.
-        for d in Dirs::of(side.man_captures) {
-            if t.shift(t.shift(men, d) & enemy, d) & empty != 0 {
-                return true;
-            }
-        }
-        let kings = pos.kings(us);
-        if kings == 0 || side.king_captures.is_empty() {
-            return false;
-        }
-        if !self.king_capture_flying() {
-            for d in Dirs::of(side.king_captures) {
-                if t.shift(t.shift(kings, d) & enemy, d) & empty != 0 {
-                    return true;
-                }
-            }
-            return false;
-        }
-        // Flying kings: the first piece along a ray is an enemy with an
-        // empty square behind it.
-        for k in Squares(kings) {
-            for d in Dirs::of(side.king_captures) {
-                let (_, block) = t.slide(d, k.index(), occ);
-                if block & enemy != 0 && t.shift(block, d) & empty != 0 {
-                    return true;
-                }
-            }
-        }
-        false
+        self.capturers(pos) != 0
     }
 
     /// Every path that plays `m` in `pos` (one for a non-capturing move).
@@ -650,8 +703,9 @@ impl Rules {
         let mut sink = PathSink {
             target: m,
             out: Vec::new(),
+            steps: Vec::new(),
         };
-        self.capture_search(pos, &mut sink, m.from().bit());
+        self.capture_search(pos, &mut sink, m.from().bit() & pos.pieces(pos.side_to_move()));
         sink.out.sort_by(|a, b| a.landings.cmp(&b.landings));
         sink.out
     }

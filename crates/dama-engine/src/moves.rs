@@ -64,11 +64,11 @@ impl Move {
         self.to
     }
     #[inline]
-    pub(crate) fn from_bit(&self) -> u64 {
+    pub(crate) fn origin_bit(self) -> u64 {
         1u64 << self.from
     }
     #[inline]
-    pub(crate) fn to_bit(&self) -> u64 {
+    pub(crate) fn dest_bit(self) -> u64 {
         1u64 << self.to
     }
     /// The captured pieces, as a bitboard.

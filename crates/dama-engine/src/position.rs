@@ -142,7 +142,7 @@ impl Position {
     /// XORs the changes `m` makes for `mover` into the bitboards.
     #[inline]
     fn toggle(&mut self, m: &Move, mover: Color) {
-        let path = m.from_bit() ^ m.to_bit();
+        let path = m.origin_bit() ^ m.dest_bit();
         let (us, them) = match mover {
             Color::White => (&mut self.white, &mut self.black),
             Color::Black => (&mut self.black, &mut self.white),
@@ -154,7 +154,7 @@ impl Position {
             k ^= path;
         }
         if m.promotes() {
-            k ^= m.to_bit();
+            k ^= m.dest_bit();
         }
         self.kings ^= k;
     }

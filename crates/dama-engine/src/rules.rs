@@ -503,7 +503,7 @@ impl Rules {
             height,
             board,
             sides,
-            tables: Tables::new(&step),
+            tables: Tables::new(&step, &sides),
             step,
             king_range,
             king_capture_flying: spec.kings.capture_range == CaptureRange::Flying,

@@ -328,6 +328,8 @@ pub struct SearchResult {
     pub score: i32,
     /// The last completed iteration.
     pub depth: u32,
+    /// The deepest ply reached (capture sequences and extensions included).
+    pub seldepth: u32,
     /// Positions visited.
     pub nodes: u64,
     /// The expected continuation, starting with `best`.
@@ -535,6 +537,7 @@ impl Engine {
             best: root_moves.first().map(|m| m.0),
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             pv: Vec::new(),
             elapsed: Duration::ZERO,
@@ -585,6 +588,7 @@ impl Engine {
             }
         }
         result.nodes = self.nodes;
+        result.seldepth = self.sel_depth as u32;
         result.elapsed = self.start.elapsed();
         result.pv = self.principal_variation(&pos, result.best);
         result
@@ -787,6 +791,7 @@ impl Engine {
         if self.stopped {
             return 0;
         }
+        self.sel_depth = self.sel_depth.max(ply);
         if let Some(s) = self.adjudicate(pos, ply) {
             return s;
         }

@@ -9,12 +9,20 @@
 //! squares that wrapped round an edge and those off a smaller or
 //! dark-squares-only board.
 
-use crate::rules::OFF;
+use crate::rules::{SideRules, OFF};
 use crate::square::{AbsDir, DirSet};
 
 /// Directions whose step increases the square index (N, E, NE, NW): along
 /// them the nearest square of a ray is its lowest bit.
 const FORWARD: u8 = (1 << AbsDir::N as u8) | (1 << AbsDir::E as u8) | (1 << AbsDir::NE as u8) | (1 << AbsDir::NW as u8);
+
+/// The line (0 rank, 1 file, 2 diagonal a1–h8, 3 anti-diagonal a8–h1) of each direction.
+pub const LINE_OF_DIR: [usize; 8] = [1, 1, 0, 0, 2, 3, 3, 2];
+
+const A_FILE: u64 = 0x0101_0101_0101_0101;
+const B_FILE: u64 = 0x0202_0202_0202_0202;
+/// Multiplier that gathers the a-file's inner six squares into the top six bits.
+const FILE_GATHER: u64 = 0x0004_0810_2040_8000;
 
 /// Bitboard geometry of one board shape.
 #[derive(Debug, Clone)]
@@ -26,11 +34,23 @@ pub struct Tables {
     /// `ray[d][sq]`: every square reached from `sq` by repeated steps in `d`
     /// (without `sq`), nearest first in the step table's order.
     ray: [[u64; 64]; 8],
+    /// Kindergarten line attacks on the 8×8 grid (see [`Tables::line_attacks`]):
+    /// the line through each square without the square, for ranks and diagonals.
+    line_mask: [[u64; 64]; 4],
+    /// `[file][index]`: rank attacks of a slider on `file`, copied onto every rank.
+    fill_up: [[u64; 64]; 8],
+    /// `[rank][index]`: attacks along the a-file of a slider on `rank`.
+    a_file: [[u64; 64]; 8],
+    /// Per side and square: every square a king's move directions reach on
+    /// an empty board (the union of its rays).
+    king_reach: [[u64; 64]; 2],
+    /// Per side: the lines (bit per [`LINE_OF_DIR`] value) of the kings' move directions.
+    king_lines: [u8; 2],
 }
 
 impl Tables {
     /// Builds the tables from the step table (`step[d][sq]`, [`OFF`] off the board).
-    pub(crate) fn new(step: &[[u8; 64]; 8]) -> Tables {
+    pub(crate) fn new(step: &[[u8; 64]; 8], sides: &[SideRules; 2]) -> Tables {
         let mut rot = [0u32; 8];
         let mut dest = [0u64; 8];
         let mut ray = [[0u64; 64]; 8];
@@ -52,7 +72,131 @@ impl Tables {
                 ray[i][sq] = r;
             }
         }
-        Tables { rot, dest, ray }
+        let mut line_mask = [[0u64; 64]; 4];
+        for sq in 0..64i32 {
+            let (f, r) = (sq % 8, sq / 8);
+            for t in 0..64i32 {
+                let (tf, tr) = (t % 8, t / 8);
+                if t == sq {
+                    continue;
+                }
+                let bit = 1u64 << t;
+                if tr == r {
+                    line_mask[0][sq as usize] |= bit;
+                }
+                if tf == f {
+                    line_mask[1][sq as usize] |= bit;
+                }
+                if tf - f == tr - r {
+                    line_mask[2][sq as usize] |= bit;
+                }
+                if tf - f == r - tr {
+                    line_mask[3][sq as usize] |= bit;
+                }
+            }
+        }
+        // Slider attacks along one line of 8 squares, position `p`, occupancy `occ` (bit per square).
+        let line = |p: i32, occ: u32| -> u32 {
+            let mut a = 0u32;
+            for step in [-1i32, 1] {
+                let mut q = p + step;
+                while (0..8).contains(&q) {
+                    a |= 1 << q;
+                    if occ & (1 << q) != 0 {
+                        break;
+                    }
+                    q += step;
+                }
+            }
+            a
+        };
+        let mut fill_up = [[0u64; 64]; 8];
+        let mut a_file = [[0u64; 64]; 8];
+        for p in 0..8i32 {
+            for inner in 0..64u32 {
+                let occ = inner << 1; // squares 1..=6 of the line
+                let attacks = line(p, occ) as u64;
+                // The index the lookup computes for this occupancy of rank 1.
+                let rank_occ = occ as u64 & line_mask[0][p as usize];
+                let idx = (rank_occ.wrapping_mul(B_FILE) >> 58) as usize;
+                fill_up[p as usize][idx] = attacks.wrapping_mul(A_FILE);
+                // The same along the a-file (square p of the line = rank p).
+                let mut file_occ = 0u64;
+                let mut file_att = 0u64;
+                for q in 0..8 {
+                    // The slider's own square may be in the index (it is at run time).
+                    if occ & (1 << q) != 0 {
+                        file_occ |= 1u64 << (8 * q);
+                    }
+                    if attacks & (1 << q) != 0 {
+                        file_att |= 1u64 << (8 * q);
+                    }
+                }
+                let idx = ((file_occ & A_FILE).wrapping_mul(FILE_GATHER) >> 58) as usize;
+                a_file[p as usize][idx] = file_att;
+            }
+        }
+        let mut king_reach = [[0u64; 64]; 2];
+        let mut king_lines = [0u8; 2];
+        for (c, side) in sides.iter().enumerate() {
+            for d in Dirs::of(side.king_moves) {
+                king_lines[c] |= 1 << LINE_OF_DIR[d];
+                for sq in 0..64 {
+                    king_reach[c][sq] |= ray[d][sq];
+                }
+            }
+        }
+        Tables {
+            rot,
+            dest,
+            ray,
+            line_mask,
+            fill_up,
+            a_file,
+            king_reach,
+            king_lines,
+        }
+    }
+
+    /// The squares a slider on `sq` attacks along `line` (see
+    /// [`LINE_OF_DIR`]) on the full 8×8 grid: the empty squares up to and
+    /// including the first occupied square on each side. Mask with
+    /// [`Tables::ray`] to keep one direction on the real board.
+    #[inline(always)]
+    pub fn line_attacks(&self, line: usize, sq: u8, occ: u64) -> u64 {
+        let sq = (sq & 63) as usize;
+        if line == 1 {
+            let f = sq & 7;
+            let idx = ((((occ >> f) & A_FILE).wrapping_mul(FILE_GATHER)) >> 58) as usize;
+            self.a_file[sq >> 3][idx] << f
+        } else {
+            let m = self.line_mask[line & 3][sq];
+            let idx = ((occ & m).wrapping_mul(B_FILE) >> 58) as usize;
+            self.fill_up[sq & 7][idx] & m
+        }
+    }
+
+    /// The squares a flying king of side `side` (0 White, 1 Black) on `sq`
+    /// reaches along its move directions, plus the first occupied square of
+    /// each (mask with the empty squares for its moves).
+    #[inline(always)]
+    pub fn king_attacks(&self, side: usize, sq: u8, occ: u64) -> u64 {
+        let side = side & 1;
+        let mut a = 0u64;
+        let lines = self.king_lines[side];
+        if lines & 1 != 0 {
+            a |= self.line_attacks(0, sq, occ);
+        }
+        if lines & 2 != 0 {
+            a |= self.line_attacks(1, sq, occ);
+        }
+        if lines & 4 != 0 {
+            a |= self.line_attacks(2, sq, occ);
+        }
+        if lines & 8 != 0 {
+            a |= self.line_attacks(3, sq, occ);
+        }
+        a & self.king_reach[side][(sq & 63) as usize]
     }
 
     /// Moves every square of `bb` (playable squares) one step in direction
@@ -60,6 +204,13 @@ impl Tables {
     #[inline(always)]
     pub fn shift(&self, bb: u64, d: usize) -> u64 {
         bb.rotate_left(self.rot[d & 7]) & self.dest[d & 7]
+    }
+
+    /// Moves every square of `bb` one step against direction `d` (the
+    /// same as shifting in the opposite direction).
+    #[inline(always)]
+    pub fn shift_back(&self, bb: u64, d: usize) -> u64 {
+        bb.rotate_right(self.rot[d & 7]) & self.dest[opposite(d & 7)]
     }
 
     /// The square one step before `to` in direction `d` (`to` must have one).
@@ -164,10 +315,12 @@ impl Iterator for AlongRay {
     }
 }
 
-/// The opposite of direction index `d` (N↔S, E↔W, NE↔SW, NW↔SE).
+/// The opposite of direction index `d` (N↔S, E↔W, NE↔SW, NW↔SE): with the
+/// [`AbsDir`] numbering that is `d ^ 1` for the first four and `d ^ 3` for
+/// the diagonals.
 #[inline(always)]
 pub(crate) fn opposite(d: usize) -> usize {
-    AbsDir::from_index(d).opposite().index()
+    d ^ (1 | ((d >> 1) & 2))
 }
 
 #[cfg(test)]
@@ -201,7 +354,29 @@ mod tests {
                 }
                 assert_eq!(t.shift(rules.board(), i), rules.shift(rules.board(), d));
                 assert_eq!(shift(rules.board(), d) & rules.board(), rules.shift(rules.board(), d));
-                assert_eq!(opposite(opposite(i)), i);
+                assert_eq!(opposite(i), d.opposite().index());
+                assert_eq!(t.shift_back(rules.board(), i), rules.shift(rules.board(), d.opposite()));
+            }
+        }
+    }
+
+    #[test]
+    fn line_attacks_match_the_rays() {
+        let rules = Rules::builtin("dama").unwrap();
+        let t = rules.tables();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = x & x.rotate_left(23);
+            for sq in 0..64u8 {
+                for d in 0..8 {
+                    let (free, block) = t.slide(d, sq, occ);
+                    let want = free | block;
+                    let got = t.line_attacks(LINE_OF_DIR[d], sq, occ) & t.ray(d, sq);
+                    assert_eq!(got, want, "sq {sq} dir {d} occ {occ:#x}");
+                }
             }
         }
     }

@@ -6,8 +6,9 @@
 //!
 //! Each position is compared move by move: the set of (from, to, captured
 //! set, promotes), the number of paths per move, the position after each
-//! move, `has_capture`, and for a share of positions every capture path
-//! (`Rules::move_paths`). Perft to depth 3 is compared by walking the
+//! move, `has_capture`, the bulk counts and the unordered move walk perft
+//! uses (`perft` to depth 1, `Rules::for_each_move`), and for a share of
+//! positions every capture path (`Rules::move_paths`). Perft to depth 3 is compared by walking the
 //! reference's tree and comparing both generators at every node.
 //!
 //! `DAMA_DEEP=1` compares many more positions and checks the perft tables in
@@ -214,7 +215,7 @@ fn playout_positions(v: &Variant, rng: &mut Rng, n: usize) -> Vec<Position> {
     out
 }
 
-/// A random position: 1 to 14 pieces a side, about a third of them kings,
+/// A random position: 1 to 14 pieces a side, one to three in seven of them kings,
 /// no man on its own promotion rank.
 fn placed_position(v: &Variant, rng: &mut Rng) -> Position {
     let squares: Vec<usize> = (0..64).filter(|&s| v.reference.is_playable(s)).collect();
@@ -335,6 +336,42 @@ fn compare(v: &Variant, pos: &Position, check_paths: bool) -> Result<Vec<RefMove
             ));
         }
     }
+    // The bulk counters perft uses at the last ply, and the unordered walk it
+    // uses above it, must agree with the list.
+    let ref_paths: u64 = refs.iter().map(|r| r.paths).sum();
+    let counted = (
+        perft(&v.rules, pos, 1, CountMode::Paths),
+        perft(&v.rules, pos, 1, CountMode::Moves),
+    );
+    if counted != (ref_paths, refs.len() as u64) {
+        return fail(format!(
+            "perft 1 counts {} paths / {} moves, the reference {ref_paths} / {}",
+            counted.0,
+            counted.1,
+            refs.len()
+        ));
+    }
+    let mut walked: Vec<(Key, u64)> = Vec::with_capacity(refs.len());
+    let mut scratch = dama_engine::MoveList::new();
+    v.rules.for_each_move(pos, &mut scratch, |m, n| {
+        walked.push((
+            (
+                m.from_index() as usize,
+                m.to_index() as usize,
+                m.captured(),
+                m.promotes(),
+            ),
+            n as u64,
+        ))
+    });
+    walked.sort();
+    if walked
+        .iter()
+        .map(|w| (w.0, w.1))
+        .ne(refs.iter().map(|r| (r.key(), r.paths)))
+    {
+        return fail("for_each_move does not list the legal moves with their path counts".into());
+    }
     let ref_has_capture = refs.iter().any(|r| r.captured != 0);
     if v.rules.has_capture(pos) != ref_has_capture {
         return fail(format!(
@@ -454,12 +491,12 @@ fn report(errors: &[String]) {
     }
 }
 
-/// Compares `n` playout positions and `n` placed positions of `v`; perft to
-/// depth 3 on every `perft_every`-th of them.
-fn random_positions(v: &Variant, n: usize, perft_every: usize) {
+/// Compares `played` positions from random games and `placed` random
+/// placements of `v`; perft to depth 3 on every `perft_every`-th of them.
+fn random_positions(v: &Variant, (played, placed, perft_every): (usize, usize, usize)) {
     let mut rng = Rng::new(seed_of(&v.id));
-    let mut positions = playout_positions(v, &mut rng, n);
-    positions.extend((0..n).map(|_| placed_position(v, &mut rng)));
+    let mut positions = playout_positions(v, &mut rng, played);
+    positions.extend((0..placed).map(|_| placed_position(v, &mut rng)));
     let mut errors = Vec::new();
     for (i, pos) in positions.iter().enumerate() {
         if let Err(e) = compare(v, pos, i % 4 == 0) {
@@ -473,12 +510,12 @@ fn random_positions(v: &Variant, n: usize, perft_every: usize) {
     report(&errors);
 }
 
-/// Positions per source (playouts, placements) and how often perft 3 runs.
-fn budget(shipped: bool) -> (usize, usize) {
+/// Positions from random games, random placements, and how often perft 3 runs.
+fn budget(shipped: bool) -> (usize, usize, usize) {
     match (deep(), shipped) {
-        (true, _) => (10_000, 5),
-        (false, true) => (500, 40),
-        (false, false) => (150, 60),
+        (true, _) => (5_000, 5_000, 10),
+        (false, true) => (1_000, 500, 60),
+        (false, false) => (150, 150, 60),
     }
 }
 
@@ -618,8 +655,7 @@ macro_rules! random_tests {
                 "builtin" => (builtin($id), true),
                 _ => (synthetic($id), false),
             };
-            let (n, every) = budget(shipped);
-            random_positions(&v, n, every);
+            random_positions(&v, budget(shipped));
         }
     )*};
 }

@@ -90,6 +90,7 @@ struct Side {
     engine: Option<Engine>,
     moves: u64,
     thinking: Duration,
+    longest: Duration,
 }
 
 impl Side {
@@ -103,6 +104,7 @@ impl Side {
                 engine: Some(Engine::new(rules)),
                 moves: 0,
                 thinking: Duration::ZERO,
+                longest: Duration::ZERO,
             },
             Contestant::Random => Side {
                 kind,
@@ -111,6 +113,7 @@ impl Side {
                 engine: None,
                 moves: 0,
                 thinking: Duration::ZERO,
+                longest: Duration::ZERO,
             },
         }
     }
@@ -258,6 +261,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                     },
                     "moves": s.moves,
                     "seconds_per_move": per_move(s),
+                    "longest_move_seconds": s.longest.as_secs_f64(),
                 })
             };
             let games: Vec<serde_json::Value> = played
@@ -334,7 +338,12 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             let mut timing = format!("Time: {:.1} s", elapsed.as_secs_f64());
             for s in &sides {
                 if s.kind == Contestant::Engine {
-                    timing.push_str(&format!("; {} {:.3} s per move", s.name, per_move(s)));
+                    timing.push_str(&format!(
+                        "; {} {:.3} s per move (longest {:.3} s)",
+                        s.name,
+                        per_move(s),
+                        s.longest.as_secs_f64()
+                    ));
                 }
             }
             eprintln!("{timing}");
@@ -387,7 +396,9 @@ fn play_game(
             Some(e) => e.search(&SearchRoot::from_game(&game), &side.limits).best,
             None => random_move(rules, game.position(), rng),
         };
-        side.thinking += t.elapsed();
+        let spent = t.elapsed();
+        side.thinking += spent;
+        side.longest = side.longest.max(spent);
         side.moves += 1;
         let Some(m) = m else { break };
         if game.play(m).is_err() {
