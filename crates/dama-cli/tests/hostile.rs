@@ -347,6 +347,26 @@ fn nul_lines() -> Vec<u8> {
     b"\0\0\0\nd3\0-d4\n\xff\xfe\n".to_vec()
 }
 
+fn stdin_only(_: &Path) -> Vec<String> {
+    args(&["validate", "-"])
+}
+
+fn replay_stdin(_: &Path) -> Vec<String> {
+    args(&["replay", "-q", "--variant", "dama", "-"])
+}
+
+fn ten_mb_of_toml() -> Vec<u8> {
+    let mut v = b"extends = \"dama\"\n".to_vec();
+    v.resize(10 * MB, b'#');
+    v
+}
+
+fn ten_mb_of_pdn_junk() -> Vec<u8> {
+    let mut v = b"1. ".to_vec();
+    v.resize(10 * MB, b'(');
+    v
+}
+
 fn rows() -> Vec<Row> {
     let row = |name, setup, code, expect| Row {
         name,
@@ -454,7 +474,21 @@ fn rows() -> Vec<Row> {
         row("negative depth", usage_bad_depth, 2, "error"),
         row("unknown flag", usage_unknown_flag, 2, "--no-such-flag"),
         row("level out of range", usage_bad_level, 2, "99"),
-        // Standard input of `dama play`.
+        // Standard input.
+        Row {
+            name: "10 MB variant on standard input",
+            setup: stdin_only,
+            stdin: Some(ten_mb_of_toml),
+            code: 1,
+            expect: "larger than 1048576 bytes",
+        },
+        Row {
+            name: "10 MB of open variations on standard input",
+            setup: replay_stdin,
+            stdin: Some(ten_mb_of_pdn_junk),
+            code: 1,
+            expect: "missing `)`",
+        },
         Row {
             name: "10 MB line typed into `dama play`",
             setup: play_junk_line,

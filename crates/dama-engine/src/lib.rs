@@ -53,7 +53,7 @@ pub use load::{load, load_text, LoadError, Loaded, SourceFile};
 pub use moves::{Move, MoveList, MovePath};
 pub use notation::{DirKind, IllegalReason, MoveError, MoveText};
 pub use pdn::{read_games, PdnError, PdnGame, PdnTags};
-pub use perft::{divide, perft, perft_with, CountMode};
+pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, CountMode};
 pub use position::{Piece, Position};
 pub use rules::Rules;
 pub use spec::VariantSpec;

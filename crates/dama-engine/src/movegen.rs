@@ -23,7 +23,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::spec::{Majority, MidCapturePromotion, Removal};
 use crate::square::{AbsDir, Square, Squares};
-use crate::tables::{opposite, AlongRay, Dirs, Tables, LINE_OF_DIR};
+use crate::tables::{AlongRay, Dirs, Tables};
 
 /// "No previous jump" for the capture search's last direction.
 const NO_DIR: usize = 8;
@@ -341,16 +341,16 @@ impl Rules {
         }
         // Flying kings: the first piece along a ray is an enemy with an
         // empty square behind it.
-        for d in Dirs::of(side.king_captures) {
-            // Enemy pieces with an empty square behind them in direction d.
-            let open = t.shift_back(empty, d) & enemy;
-            if open == 0 {
+        for k in Squares(kings) {
+            let k = k.index();
+            let targets = t.king_capture_attacks(us.index(), k, occ) & enemy;
+            if targets == 0 {
                 continue;
             }
-            for k in Squares(kings & !out) {
-                let ray = t.ray(d, k.index());
-                if ray & open != 0 && t.line_attacks(LINE_OF_DIR[d], k.index(), occ) & ray & open != 0 {
-                    out |= k.bit();
+            for d in Dirs::of(side.king_captures) {
+                if t.shift(targets & t.ray(d, k), d) & empty != 0 {
+                    out |= 1u64 << k;
+                    break;
                 }
             }
         }

@@ -1,7 +1,9 @@
 //! Perft: counting the leaves of the move tree, the shared currency of
 //! move-generator correctness.
 
-use crate::moves::MoveList;
+use rayon::prelude::*;
+
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -81,4 +83,81 @@ pub fn divide(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> Vec
             (*m, if mode == CountMode::Paths { sub * n as u64 } else { sub })
         })
         .collect()
+}
+
+/// [`perft`] on `threads` worker threads (rayon). The first two plies are
+/// expanded here and the subtrees below them are shared out among the
+/// threads, so the work spreads evenly even with few root moves; the count
+/// is the same as [`perft`]'s. `threads` = 0 uses one thread per core.
+///
+/// ```
+/// use dama_engine::{perft, perft_parallel, CountMode, Rules};
+/// let rules = Rules::builtin("dama").unwrap();
+/// let start = rules.start_position();
+/// assert_eq!(perft_parallel(&rules, &start, 4, CountMode::Paths, 2), 7538);
+/// ```
+pub fn perft_parallel(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, threads: usize) -> u64 {
+    if threads == 1 || depth < 3 {
+        return perft(rules, pos, depth, mode);
+    }
+    let weight = |n: u32| -> u64 {
+        match mode {
+            CountMode::Moves => 1,
+            CountMode::Paths => n as u64,
+        }
+    };
+    // The positions two plies down, each with how many leaves one leaf below it counts for.
+    let mut tasks: Vec<(Position, u64)> = Vec::new();
+    let mut list = MoveList::new();
+    let mut list2 = MoveList::new();
+    rules.generate(pos, &mut list);
+    for (m, &n) in list.as_slice().iter().zip(list.path_counts()) {
+        let child = pos.after(m);
+        rules.generate(&child, &mut list2);
+        for (m2, &n2) in list2.as_slice().iter().zip(list2.path_counts()) {
+            tasks.push((child.after(m2), weight(n) * weight(n2)));
+        }
+    }
+    let run = || -> u64 {
+        tasks
+            .par_iter()
+            .map_init(
+                || (0..depth - 2).map(|_| MoveList::new()).collect::<Vec<_>>(),
+                |lists, (p, w)| w * perft_with(rules, p, depth - 2, mode, lists),
+            )
+            .sum()
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        // No thread could be started: count on this one.
+        Err(_) => perft(rules, pos, depth, mode),
+    }
+}
+
+/// [`divide`] with the root moves shared out among `threads` threads
+/// (0: one per core).
+pub fn divide_parallel(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, threads: usize) -> Vec<(Move, u64)> {
+    if threads == 1 {
+        return divide(rules, pos, depth, mode);
+    }
+    let moves = rules.legal_moves(pos);
+    let pairs: Vec<(Move, u32)> = moves
+        .as_slice()
+        .iter()
+        .copied()
+        .zip(moves.path_counts().iter().copied())
+        .collect();
+    let run = || -> Vec<(Move, u64)> {
+        pairs
+            .par_iter()
+            .map(|&(m, n)| {
+                let sub = perft(rules, &pos.after(&m), depth.saturating_sub(1), mode);
+                (m, if mode == CountMode::Paths { sub * n as u64 } else { sub })
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => divide(rules, pos, depth, mode),
+    }
 }

@@ -46,6 +46,10 @@ pub struct Tables {
     king_reach: [[u64; 64]; 2],
     /// Per side: the lines (bit per [`LINE_OF_DIR`] value) of the kings' move directions.
     king_lines: [u8; 2],
+    /// As `king_reach`, for the kings' capture directions.
+    king_capture_reach: [[u64; 64]; 2],
+    /// As `king_lines`, for the kings' capture directions.
+    king_capture_lines: [u8; 2],
 }
 
 impl Tables {
@@ -138,11 +142,19 @@ impl Tables {
         }
         let mut king_reach = [[0u64; 64]; 2];
         let mut king_lines = [0u8; 2];
+        let mut king_capture_reach = [[0u64; 64]; 2];
+        let mut king_capture_lines = [0u8; 2];
         for (c, side) in sides.iter().enumerate() {
             for d in Dirs::of(side.king_moves) {
                 king_lines[c] |= 1 << LINE_OF_DIR[d];
                 for sq in 0..64 {
                     king_reach[c][sq] |= ray[d][sq];
+                }
+            }
+            for d in Dirs::of(side.king_captures) {
+                king_capture_lines[c] |= 1 << LINE_OF_DIR[d];
+                for sq in 0..64 {
+                    king_capture_reach[c][sq] |= ray[d][sq];
                 }
             }
         }
@@ -155,6 +167,8 @@ impl Tables {
             a_file,
             king_reach,
             king_lines,
+            king_capture_reach,
+            king_capture_lines,
         }
     }
 
@@ -182,8 +196,20 @@ impl Tables {
     #[inline(always)]
     pub fn king_attacks(&self, side: usize, sq: u8, occ: u64) -> u64 {
         let side = side & 1;
+        self.lines_attacks(self.king_lines[side], sq, occ) & self.king_reach[side][(sq & 63) as usize]
+    }
+
+    /// As [`Tables::king_attacks`], along the kings' capture directions.
+    #[inline(always)]
+    pub fn king_capture_attacks(&self, side: usize, sq: u8, occ: u64) -> u64 {
+        let side = side & 1;
+        self.lines_attacks(self.king_capture_lines[side], sq, occ) & self.king_capture_reach[side][(sq & 63) as usize]
+    }
+
+    /// The union of [`Tables::line_attacks`] over a set of lines (bit per line).
+    #[inline(always)]
+    fn lines_attacks(&self, lines: u8, sq: u8, occ: u64) -> u64 {
         let mut a = 0u64;
-        let lines = self.king_lines[side];
         if lines & 1 != 0 {
             a |= self.line_attacks(0, sq, occ);
         }
@@ -196,7 +222,7 @@ impl Tables {
         if lines & 8 != 0 {
             a |= self.line_attacks(3, sq, occ);
         }
-        a & self.king_reach[side][(sq & 63) as usize]
+        a
     }
 
     /// Moves every square of `bb` (playable squares) one step in direction
@@ -371,10 +397,10 @@ mod tests {
             x ^= x << 17;
             let occ = x & x.rotate_left(23);
             for sq in 0..64u8 {
-                for d in 0..8 {
+                for (d, &line) in LINE_OF_DIR.iter().enumerate() {
                     let (free, block) = t.slide(d, sq, occ);
                     let want = free | block;
-                    let got = t.line_attacks(LINE_OF_DIR[d], sq, occ) & t.ray(d, sq);
+                    let got = t.line_attacks(line, sq, occ) & t.ray(d, sq);
                     assert_eq!(got, want, "sq {sq} dir {d} occ {occ:#x}");
                 }
             }

@@ -98,12 +98,12 @@ fn perft_tables_cover_every_variant_and_cite_sources() {
             );
         }
     }
-    // The published Turkish figures are kept exactly.
+    // The published Turkish figures (kish 1.1.7, depths 1-8) are kept exactly.
     let kish = entries
         .iter()
         .find(|e| e.variant == "dama" && e.fen.is_none() && e.count == CountMode::Paths)
         .expect("Turkish paths table");
-    let figures: Vec<(u32, u64)> = kish.figures.iter().map(|f| (f.depth, f.nodes)).collect();
+    let figures: Vec<(u32, u64)> = kish.figures.iter().take(8).map(|f| (f.depth, f.nodes)).collect();
     assert_eq!(
         figures,
         [

@@ -2,13 +2,13 @@
 
 use std::time::Instant;
 
-use dama_engine::{divide, perft, CountMode};
+use dama_engine::{divide_parallel, perft_parallel, CountMode};
 
 use super::Ctx;
 use crate::cli::Count;
 use crate::exit::Exit;
 
-pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, count: Count, _threads: usize) -> Exit {
+pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, count: Count, threads: usize) -> Exit {
     let loaded = match ctx.load_variant(variant) {
         Ok(l) => l,
         Err(e) => return e,
@@ -25,7 +25,7 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, c
     if div {
         let t = Instant::now();
         let mut total = 0;
-        for (m, n) in divide(r, &pos, depth, mode) {
+        for (m, n) in divide_parallel(r, &pos, depth, mode, threads) {
             println!("{:<16} {n}", r.format_move_full(&pos, &m));
             total += n;
         }
@@ -36,7 +36,7 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, c
     println!("{:>5} {:>16} {:>10} {:>14}", "depth", "nodes", "seconds", "nodes/s");
     for d in 1..=depth {
         let t = Instant::now();
-        let n = perft(r, &pos, d, mode);
+        let n = perft_parallel(r, &pos, d, mode, threads);
         let secs = t.elapsed().as_secs_f64();
         let nps = if secs > 0.0 { n as f64 / secs } else { 0.0 };
         println!("{d:>5} {n:>16} {secs:>10.3} {nps:>14.0}");
