@@ -110,7 +110,7 @@ pub enum Command {
         /// What counts as one move.
         #[arg(long, value_enum, default_value_t)]
         count: Count,
-        /// Worker threads (the first ply is split between them).
+        /// Worker threads (the subtrees below the first two plies are shared between them).
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
