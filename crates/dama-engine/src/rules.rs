@@ -285,14 +285,7 @@ impl Rules {
         }
         // A man that can never reach its promotion rank.
         let forwardish = [RelDir::F, RelDir::FL, RelDir::FR];
-        let reaches = spec
-            .men
-            .moves
-            .iter()
-            .chain(&spec.men.captures)
-            .chain(&spec.men.linear_moves)
-            .chain(&spec.men.friendly_jumps)
-            .any(|d| forwardish.contains(d));
+        let reaches = men_use_any(spec, &forwardish);
         let men_stuck = spec.men.moves.is_empty()
             && spec.men.captures.is_empty()
             && spec.men.linear_moves.is_empty()
@@ -449,14 +442,7 @@ impl Rules {
             // Men beyond their promotion rank that can never come back to it.
             let beyond = men & !prom & beyond_rank(c, prom_rank, height, board);
             let backward = [RelDir::B, RelDir::BL, RelDir::BR];
-            let goes_back = spec
-                .men
-                .moves
-                .iter()
-                .chain(&spec.men.captures)
-                .chain(&spec.men.linear_moves)
-                .chain(&spec.men.friendly_jumps)
-                .any(|d| backward.contains(d));
+            let goes_back = men_use_any(spec, &backward);
             if beyond != 0 && !goes_back {
                 diags.push(Diagnostic::warning(
                     "W0502",
@@ -854,4 +840,15 @@ pub fn parse_square_set(
             Ok(sq.bit())
         }
     }
+}
+
+/// Whether any of the men's step, capture, linear or friendly-jump directions is in `dirs`.
+fn men_use_any(spec: &VariantSpec, dirs: &[RelDir]) -> bool {
+    let m = &spec.men;
+    m.moves
+        .iter()
+        .chain(&m.captures)
+        .chain(&m.linear_moves)
+        .chain(&m.friendly_jumps)
+        .any(|d| dirs.contains(d))
 }

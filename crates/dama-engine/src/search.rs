@@ -774,6 +774,18 @@ impl Engine {
         false
     }
 
+    /// Bookkeeping shared by every node: counts it, honours the limits, and
+    /// returns a score at once when the search is stopped or the rules end the game here.
+    fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return Some(0);
+        }
+        self.sel_depth = self.sel_depth.max(ply);
+        self.adjudicate(pos, ply)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -786,13 +798,7 @@ impl Engine {
         ncap: u32,
         nking: u32,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped {
-            return 0;
-        }
-        self.sel_depth = self.sel_depth.max(ply);
-        if let Some(s) = self.adjudicate(pos, ply) {
+        if let Some(s) = self.enter_node(pos, ply) {
             return s;
         }
         let end = *self.rules.end();
@@ -927,13 +933,7 @@ impl Engine {
         ncap: u32,
         nking: u32,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped {
-            return 0;
-        }
-        self.sel_depth = self.sel_depth.max(ply);
-        if let Some(s) = self.adjudicate(pos, ply) {
+        if let Some(s) = self.enter_node(pos, ply) {
             return s;
         }
         if ply >= MAX_PLY - 1 {
