@@ -23,7 +23,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::spec::{Majority, MidCapturePromotion, Removal};
 use crate::square::{AbsDir, Square, Squares};
-use crate::tables::{AlongRay, Dirs, Tables};
+use crate::tables::{each_dir, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};
 
 /// "No previous jump" for the capture search's last direction.
 const NO_DIR: usize = 8;
@@ -38,6 +38,27 @@ const REVERSE_BIT: [u8; 9] = {
     }
     t
 };
+
+/// Runs `$e` with `$g` bound to the board's direction class as a constant
+/// (see [`Tables::geometry`]): the one place the class is read at run time.
+macro_rules! by_geometry {
+    ($rules:expr, $g:ident => $e:expr) => {
+        match $rules.tables().geometry() {
+            ORTHOGONAL => {
+                const $g: u8 = ORTHOGONAL;
+                $e
+            }
+            DIAGONAL => {
+                const $g: u8 = DIAGONAL;
+                $e
+            }
+            _ => {
+                const $g: u8 = ALL_DIRS;
+                $e
+            }
+        }
+    };
+}
 
 /// Receives each complete capture sequence found.
 trait Sink {
@@ -130,20 +151,22 @@ impl Sink for PathSink<'_> {
 ///
 /// `FLY` (kings capture from a distance) and `ANY` (kings land on any empty
 /// square beyond) are the variant's king capture geometry, fixed when the
-/// search starts so that the inner loops test no rule flag for them.
-struct Dfs<'r, 's, S: Sink, const FLY: bool, const ANY: bool> {
+/// search starts so that the inner loops test no rule flag for them; `G` is
+/// the board's direction class ([`Tables::geometry`]), so the loops over
+/// directions test only the directions of that class.
+///
+/// The only state that changes along a sequence is the set of pieces
+/// captured so far; it is passed down the recursion by value, and the enemy
+/// and occupied sets are derived from it, so nothing is undone on the way back.
+struct Dfs<'r, 's, S: Sink, const FLY: bool, const ANY: bool, const G: u8> {
     t: &'r Tables,
     sink: &'s mut S,
-    /// Enemy pieces not captured yet.
+    /// Enemy pieces at the start of the move.
     enemy: u64,
     /// Enemy kings at the start of the move.
     enemy_kings: u64,
-    /// Occupied squares, without the moving piece (and, with immediate
-    /// removal, without the pieces it has taken).
+    /// Occupied squares at the start of the move, without the moving piece.
     occ: u64,
-    captured: u64,
-    /// Pieces taken so far in this sequence.
-    taken: u32,
     /// All ones when a captured piece leaves the board at once, else 0.
     remove: u64,
     /// All ones when a piece may not turn 180° between two jumps, else 0.
@@ -158,70 +181,107 @@ struct Dfs<'r, 's, S: Sink, const FLY: bool, const ANY: bool> {
     mid: MidCapturePromotion,
 }
 
-impl<S: Sink, const FLY: bool, const ANY: bool> Dfs<'_, '_, S, FLY, ANY> {
-    /// Tries every jump of a man on `sq`; returns whether there was one.
-    fn search_man(&mut self, sq: u8, last: usize) -> bool {
-        let t = self.t;
-        let b = 1u64 << sq;
+impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY, ANY, G> {
+    /// The enemy pieces still to be taken and the occupied squares, once
+    /// `captured` have been taken.
+    #[inline(always)]
+    fn board_after(&self, captured: u64) -> (u64, u64) {
+        (self.enemy & !captured, self.occ & !(captured & self.remove))
+    }
+
+    /// Tries every jump of a man on `sq` (after taking `captured`, the last
+    /// jump in direction `last`); returns whether there was one.
+    fn search_man(&mut self, sq: u8, last: usize, captured: u64) -> bool {
+        let dirs = G & self.man_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal);
+        let (enemy, occ) = self.board_after(captured);
+        // One call per direction with the direction as a constant, so that
+        // each step's rotation, mask and scan order are known at compile
+        // time; the order (lowest direction index first) is the list order.
         let mut any = false;
-        for d in Dirs(self.man_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal)) {
-            let vb = t.shift(b, d) & self.enemy;
-            if vb == 0 {
-                continue;
-            }
-            let lb = t.shift(vb, d) & !self.occ;
-            if lb == 0 {
-                continue;
-            }
-            any = true;
-            self.jump(vb, lb.trailing_zeros() as u8, false, d);
-        }
+        any |= dirs & 1 != 0 && self.man_dir::<0>(sq, captured, enemy, occ);
+        any |= dirs & 2 != 0 && self.man_dir::<1>(sq, captured, enemy, occ);
+        any |= dirs & 4 != 0 && self.man_dir::<2>(sq, captured, enemy, occ);
+        any |= dirs & 8 != 0 && self.man_dir::<3>(sq, captured, enemy, occ);
+        any |= dirs & 16 != 0 && self.man_dir::<4>(sq, captured, enemy, occ);
+        any |= dirs & 32 != 0 && self.man_dir::<5>(sq, captured, enemy, occ);
+        any |= dirs & 64 != 0 && self.man_dir::<6>(sq, captured, enemy, occ);
+        any |= dirs & 128 != 0 && self.man_dir::<7>(sq, captured, enemy, occ);
         any
     }
 
-    /// Tries every jump of a king on `sq`; returns whether there was one.
-    fn search_king(&mut self, sq: u8, last: usize) -> bool {
+    /// The jump of a man on `sq` in direction `D`, if there is one.
+    #[inline(always)]
+    fn man_dir<const D: usize>(&mut self, sq: u8, captured: u64, enemy: u64, occ: u64) -> bool {
         let t = self.t;
-        let mut any = false;
-        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal)) {
-            let vb = if FLY {
-                let ray = t.ray(d, sq);
-                if ray & self.enemy == 0 {
-                    continue;
-                }
-                // The first piece along the ray (there is one: enemy pieces are occupied squares).
-                1u64 << Tables::nearest(ray & self.occ, d)
-            } else {
-                t.shift(1u64 << sq, d)
-            };
-            if vb & self.enemy == 0 {
-                continue;
-            }
-            let mut land = if ANY {
-                t.slide(d, vb.trailing_zeros() as u8, self.occ).0
-            } else {
-                t.shift(vb, d) & !self.occ
-            };
-            if land == 0 {
-                continue;
-            }
-            if ANY && self.must_continue {
-                land = self.live_landings(vb, land, d);
-            }
-            any = true;
-            for l in AlongRay::new(land, d) {
-                self.jump(vb, l, true, d);
-            }
+        let vb = t.shift(1u64 << sq, D) & enemy;
+        if vb == 0 {
+            return false;
         }
+        let lb = t.shift(vb, D) & !occ;
+        if lb == 0 {
+            return false;
+        }
+        self.jump(vb, lb.trailing_zeros() as u8, false, D, captured);
+        true
+    }
+
+    /// Tries every jump of a king on `sq` (after taking `captured`, the last
+    /// jump in direction `last`); returns whether there was one.
+    fn search_king(&mut self, sq: u8, last: usize, captured: u64) -> bool {
+        let dirs = G & self.king_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal);
+        let (enemy, occ) = self.board_after(captured);
+        // Unrolled as in `search_man`.
+        let mut any = false;
+        any |= dirs & 1 != 0 && self.king_dir::<0>(sq, captured, enemy, occ);
+        any |= dirs & 2 != 0 && self.king_dir::<1>(sq, captured, enemy, occ);
+        any |= dirs & 4 != 0 && self.king_dir::<2>(sq, captured, enemy, occ);
+        any |= dirs & 8 != 0 && self.king_dir::<3>(sq, captured, enemy, occ);
+        any |= dirs & 16 != 0 && self.king_dir::<4>(sq, captured, enemy, occ);
+        any |= dirs & 32 != 0 && self.king_dir::<5>(sq, captured, enemy, occ);
+        any |= dirs & 64 != 0 && self.king_dir::<6>(sq, captured, enemy, occ);
+        any |= dirs & 128 != 0 && self.king_dir::<7>(sq, captured, enemy, occ);
         any
+    }
+
+    /// The jumps of a king on `sq` in direction `D`; whether there was one.
+    #[inline(always)]
+    fn king_dir<const D: usize>(&mut self, sq: u8, captured: u64, enemy: u64, occ: u64) -> bool {
+        let t = self.t;
+        let vb = if FLY {
+            let ray = t.ray(D, sq);
+            if ray & enemy == 0 {
+                return false;
+            }
+            // The first piece along the ray (there is one: enemy pieces are occupied squares).
+            1u64 << Tables::nearest(ray & occ, D)
+        } else {
+            t.shift(1u64 << sq, D)
+        };
+        if vb & enemy == 0 {
+            return false;
+        }
+        let mut land = if ANY {
+            t.slide(D, vb.trailing_zeros() as u8, occ).0
+        } else {
+            t.shift(vb, D) & !occ
+        };
+        if land == 0 {
+            return false;
+        }
+        if ANY && self.must_continue {
+            land = self.live_landings(vb, land, D, captured);
+        }
+        for l in AlongRay::new(land, D) {
+            self.jump(vb, l, true, D, captured);
+        }
+        true
     }
 
     /// With `landing_must_continue`: of the landing squares `land` beyond
     /// the piece `vb` jumped in direction `d`, those from which the capture
     /// goes on, if there are any (else all of them).
-    fn live_landings(&self, vb: u64, land: u64, d: usize) -> u64 {
-        let enemy = self.enemy & !vb;
-        let occ = self.occ & !(vb & self.remove);
+    fn live_landings(&self, vb: u64, land: u64, d: usize, captured: u64) -> u64 {
+        let (enemy, occ) = self.board_after(captured | vb);
         let mut live = 0u64;
         for l in Squares(land) {
             if self.king_can_jump(l.index(), d, enemy, occ) {
@@ -252,31 +312,29 @@ impl<S: Sink, const FLY: bool, const ANY: bool> Dfs<'_, '_, S, FLY, ANY> {
         false
     }
 
-    /// Takes the piece `vb`, lands on `l`, and goes on or ends the sequence.
+    /// Takes the piece `vb` (having taken `captured` before), lands on `l`,
+    /// and goes on or ends the sequence.
     #[inline(always)]
-    fn jump(&mut self, vb: u64, l: u8, king: bool, d: usize) {
-        self.enemy ^= vb;
-        self.occ ^= vb & self.remove;
-        self.captured ^= vb;
-        self.taken += 1;
+    fn jump(&mut self, vb: u64, l: u8, king: bool, d: usize, captured: u64) {
+        let captured = captured | vb;
         self.sink.push(l, vb.trailing_zeros() as u8);
         let lb = 1u64 << l;
         let continued = if king {
-            self.search_king(l, d)
+            self.search_king(l, d, captured)
         } else if self.promo & lb != 0 {
             match self.mid {
                 MidCapturePromotion::Stop => false,
                 MidCapturePromotion::PromoteAndContinue => {
                     let was = self.promoted;
                     self.promoted = true;
-                    let c = self.search_king(l, d);
+                    let c = self.search_king(l, d, captured);
                     self.promoted = was;
                     c
                 }
-                MidCapturePromotion::ContinueAsMan => self.search_man(l, d),
+                MidCapturePromotion::ContinueAsMan => self.search_man(l, d, captured),
             }
         } else {
-            self.search_man(l, d)
+            self.search_man(l, d, captured)
         };
         if !continued {
             let promotes = !self.start_king && (self.promoted || self.promo & lb != 0);
@@ -285,16 +343,12 @@ impl<S: Sink, const FLY: bool, const ANY: bool> Dfs<'_, '_, S, FLY, ANY> {
                 l,
                 self.start_king,
                 promotes,
-                self.captured,
-                self.captured & self.enemy_kings,
+                captured,
+                captured & self.enemy_kings,
             );
-            self.sink.leaf(m, self.taken);
+            self.sink.leaf(m, captured.count_ones());
         }
         self.sink.pop();
-        self.taken -= 1;
-        self.captured ^= vb;
-        self.occ ^= vb & self.remove;
-        self.enemy ^= vb;
     }
 
     /// Searches from each square of `pieces`, lowest first.
@@ -305,9 +359,9 @@ impl<S: Sink, const FLY: bool, const ANY: bool> Dfs<'_, '_, S, FLY, ANY> {
             self.start_king = kings & sq.bit() != 0;
             self.occ = all & !sq.bit();
             if self.start_king {
-                self.search_king(i, NO_DIR);
+                self.search_king(i, NO_DIR, 0);
             } else {
-                self.search_man(i, NO_DIR);
+                self.search_man(i, NO_DIR, 0);
             }
         }
     }
@@ -317,7 +371,16 @@ impl Rules {
     /// The pieces of the side to move that have a first jump (a man or king
     /// with an enemy piece in reach and an empty square behind it).
     #[inline(always)]
-    fn capturers(&self, pos: &Position) -> u64 {
+    fn capturers<const G: u8>(&self, pos: &Position) -> u64 {
+        self.capturers_counting::<G, false>(pos).0
+    }
+
+    /// [`Rules::capturers`], and with `COUNT`, when the kings are flying
+    /// and move along the same directions as they capture, the number of
+    /// the kings' non-capturing moves, read off the same attack sets (else
+    /// `None`): perft's last ply then looks each king's lines up once.
+    #[inline(always)]
+    fn capturers_counting<const G: u8, const COUNT: bool>(&self, pos: &Position) -> (u64, Option<u64>) {
         let us = pos.side_to_move();
         let side = self.side(us);
         let t = self.tables();
@@ -326,65 +389,73 @@ impl Rules {
         let empty = self.board() & !occ;
         let men = pos.men(us);
         let mut out = 0u64;
-        for d in Dirs::of(side.man_captures) {
+        each_dir::<G>(side.man_captures.0, |d| {
             out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & men;
-        }
+        });
         let kings = pos.kings(us);
         if kings == 0 || side.king_captures.is_empty() {
-            return out;
+            return (out, None);
         }
         if !self.king_capture_flying() {
-            for d in Dirs::of(side.king_captures) {
+            each_dir::<G>(side.king_captures.0, |d| {
                 out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & kings;
-            }
-            return out;
+            });
+            return (out, None);
         }
         // Flying kings: the first piece along a ray is an enemy with an
         // empty square behind it.
+        let count = COUNT && self.king_range() >= 7 && side.king_moves == side.king_captures;
+        let mut quiet = 0u64;
         for k in Squares(kings) {
             let k = k.index();
-            let targets = t.king_capture_attacks(us.index(), k, occ) & enemy;
+            let attacks = t.king_capture_attacks(us.index(), k, occ);
+            if count {
+                quiet += (attacks & empty).count_ones() as u64;
+            }
+            let targets = attacks & enemy;
             if targets == 0 {
                 continue;
             }
-            for d in Dirs::of(side.king_captures) {
-                if t.shift(targets & t.ray(d, k), d) & empty != 0 {
-                    out |= 1u64 << k;
-                    break;
-                }
+            let mut beyond = 0u64;
+            each_dir::<G>(side.king_captures.0, |d| beyond |= t.shift(targets & t.ray(d, k), d));
+            if beyond & empty != 0 {
+                out |= 1u64 << k;
             }
         }
-        out
+        (out, count.then_some(quiet))
     }
 
     /// Runs the capture search from each square of `pieces` (pieces of the
     /// side to move), lowest square first.
-    fn capture_search<S: Sink>(&self, pos: &Position, sink: &mut S, pieces: u64) {
+    fn capture_search<S: Sink, const G: u8>(&self, pos: &Position, sink: &mut S, pieces: u64) {
         if pieces == 0 {
             return;
         }
         match (self.king_capture_flying(), self.landing_any()) {
-            (true, true) => self.capture_search_as::<S, true, true>(pos, sink, pieces),
-            (true, false) => self.capture_search_as::<S, true, false>(pos, sink, pieces),
-            (false, true) => self.capture_search_as::<S, false, true>(pos, sink, pieces),
-            (false, false) => self.capture_search_as::<S, false, false>(pos, sink, pieces),
+            (true, true) => self.capture_search_as::<S, true, true, G>(pos, sink, pieces),
+            (true, false) => self.capture_search_as::<S, true, false, G>(pos, sink, pieces),
+            (false, true) => self.capture_search_as::<S, false, true, G>(pos, sink, pieces),
+            (false, false) => self.capture_search_as::<S, false, false, G>(pos, sink, pieces),
         }
     }
 
-    fn capture_search_as<S: Sink, const FLY: bool, const ANY: bool>(&self, pos: &Position, sink: &mut S, pieces: u64) {
+    fn capture_search_as<S: Sink, const FLY: bool, const ANY: bool, const G: u8>(
+        &self,
+        pos: &Position,
+        sink: &mut S,
+        pieces: u64,
+    ) {
         let us = pos.side_to_move();
         let side = self.side(us);
         let enemy = pos.pieces(!us);
         let all = pos.occupied();
         let kings = pos.all_kings();
-        let mut dfs: Dfs<'_, '_, S, FLY, ANY> = Dfs {
+        let mut dfs: Dfs<'_, '_, S, FLY, ANY, G> = Dfs {
             t: self.tables(),
             sink,
             enemy,
             enemy_kings: enemy & kings,
             occ: all,
-            captured: 0,
-            taken: 0,
             remove: if self.removal() == Removal::Immediate { !0 } else { 0 },
             no_reversal: if self.no_reversal() { 0xFF } else { 0 },
             from: 0,
@@ -401,8 +472,8 @@ impl Rules {
 
     /// Appends the capture moves to `list` (which must be empty); the
     /// majority rule is applied.
-    fn gen_captures(&self, pos: &Position, list: &mut MoveList) {
-        let pieces = self.capturers(pos);
+    fn gen_captures<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
+        let pieces = self.capturers::<G>(pos);
         if pieces == 0 {
             return;
         }
@@ -411,7 +482,7 @@ impl Rules {
             best: 0,
             majority: self.majority() == Majority::MaxPieces,
         };
-        self.capture_search(pos, &mut sink, pieces);
+        self.capture_search::<_, G>(pos, &mut sink, pieces);
     }
 
     /// Whether non-capturing moves of two kinds can coincide (a friendly
@@ -428,7 +499,7 @@ impl Rules {
     /// merged here (see [`Rules::quiet_needs_dedup`]).
     /// With `ORDERED = false` a king's moves come in board order instead.
     #[inline(always)]
-    fn for_each_quiet<const ORDERED: bool, F: FnMut(Move)>(&self, pos: &Position, mut f: F) {
+    fn for_each_quiet<const ORDERED: bool, const G: u8, F: FnMut(Move)>(&self, pos: &Position, mut f: F) {
         let us = pos.side_to_move();
         let side = self.side(us);
         let t = self.tables();
@@ -437,12 +508,12 @@ impl Rules {
         let men = pos.men(us);
         let promo = side.promotion;
         // Men's steps, all men at once.
-        for d in Dirs::of(side.man_steps) {
+        each_dir::<G>(side.man_steps.0, |d| {
             for to in Squares(t.shift(men, d) & empty) {
                 let to = to.index();
                 f(Move::quiet(t.back(to, d), to, false, promo & (1u64 << to) != 0));
             }
-        }
+        });
         if !side.man_friendly_jumps.is_empty() {
             self.friendly_jumps(pos, &mut f);
         }
@@ -542,25 +613,26 @@ impl Rules {
     }
 
     /// Appends the non-capturing moves.
-    fn gen_quiet(&self, pos: &Position, list: &mut MoveList) {
+    fn gen_quiet<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
         if self.quiet_needs_dedup(pos.side_to_move()) {
             let start = list.len();
-            self.for_each_quiet::<true, _>(pos, |m| {
+            self.for_each_quiet::<true, G, _>(pos, |m| {
                 if !list.as_slice()[start..].iter().any(|o| o.same_identity(&m)) {
                     list.push(m, 1);
                 }
             });
         } else {
-            self.for_each_quiet::<true, _>(pos, |m| list.push(m, 1));
+            self.for_each_quiet::<true, G, _>(pos, |m| list.push(m, 1));
         }
     }
 
-    /// The number of non-capturing moves, without listing them when possible.
-    fn count_quiet(&self, pos: &Position, scratch: &mut MoveList) -> u64 {
+    /// The number of non-capturing moves, without listing them when possible;
+    /// `king_quiet` is the kings' share when it is already known.
+    fn count_quiet<const G: u8>(&self, pos: &Position, scratch: &mut MoveList, king_quiet: Option<u64>) -> u64 {
         let us = pos.side_to_move();
         if self.quiet_needs_dedup(us) {
             scratch.clear();
-            self.gen_quiet(pos, scratch);
+            self.gen_quiet::<G>(pos, scratch);
             return scratch.len() as u64;
         }
         let side = self.side(us);
@@ -569,9 +641,7 @@ impl Rules {
         let empty = self.board() & !occ;
         let men = pos.men(us);
         let mut n = 0u64;
-        for d in Dirs::of(side.man_steps) {
-            n += (t.shift(men, d) & empty).count_ones() as u64;
-        }
+        each_dir::<G>(side.man_steps.0, |d| n += (t.shift(men, d) & empty).count_ones() as u64);
         if !side.man_friendly_jumps.is_empty() {
             let over_set = if self.friendly_jump_over_kings() {
                 pos.pieces(us)
@@ -597,7 +667,9 @@ impl Rules {
             }
         }
         let kings = pos.kings(us);
-        if kings != 0 {
+        if let Some(k) = king_quiet {
+            n += k;
+        } else if kings != 0 {
             if self.king_range() >= 7 {
                 // Flying: every empty square up to the first piece, all directions at once.
                 for k in Squares(kings) {
@@ -618,10 +690,14 @@ impl Rules {
     /// Fills `list` with the legal moves of `pos` (one entry per distinct
     /// origin, destination and captured set; see [`MoveList::path_counts`]).
     pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        by_geometry!(self, G => self.generate_as::<G>(pos, list))
+    }
+
+    fn generate_as<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
         list.clear();
-        self.gen_captures(pos, list);
+        self.gen_captures::<G>(pos, list);
         if list.is_empty() || !self.mandatory() {
-            self.gen_quiet(pos, list);
+            self.gen_quiet::<G>(pos, list);
         }
     }
 
@@ -637,8 +713,12 @@ impl Rules {
     /// Non-capturing moves are counted without being listed; `scratch` is
     /// used for captures in [`CountMode::Moves`].
     pub fn count_moves(&self, pos: &Position, mode: CountMode, scratch: &mut MoveList) -> u64 {
+        by_geometry!(self, G => self.count_moves_as::<G>(pos, mode, scratch))
+    }
+
+    fn count_moves_as<const G: u8>(&self, pos: &Position, mode: CountMode, scratch: &mut MoveList) -> u64 {
         let mut captures = 0;
-        let pieces = self.capturers(pos);
+        let (pieces, king_quiet) = self.capturers_counting::<G, true>(pos);
         if pieces != 0 {
             captures = match mode {
                 CountMode::Paths => {
@@ -647,12 +727,12 @@ impl Rules {
                         n: 0,
                         majority: self.majority() == Majority::MaxPieces,
                     };
-                    self.capture_search(pos, &mut sink, pieces);
+                    self.capture_search::<_, G>(pos, &mut sink, pieces);
                     sink.n
                 }
                 CountMode::Moves => {
                     scratch.clear();
-                    self.gen_captures(pos, scratch);
+                    self.gen_captures::<G>(pos, scratch);
                     scratch.len() as u64
                 }
             };
@@ -660,7 +740,7 @@ impl Rules {
                 return captures;
             }
         }
-        captures + self.count_quiet(pos, scratch)
+        captures + self.count_quiet::<G>(pos, scratch, king_quiet)
     }
 
     /// Calls `f` with each legal move of `pos` and its number of paths (in
@@ -670,25 +750,30 @@ impl Rules {
     /// [`Rules::generate`] without filling a list in the common case, for
     /// perft and other tree walks.
     #[inline]
-    pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, list: &mut MoveList, mut f: F) {
+    pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, list: &mut MoveList, f: F) {
+        by_geometry!(self, G => self.for_each_move_as::<G, F>(pos, list, f))
+    }
+
+    #[inline(always)]
+    fn for_each_move_as<const G: u8, F: FnMut(&Move, u32)>(&self, pos: &Position, list: &mut MoveList, mut f: F) {
         list.clear();
-        self.gen_captures(pos, list);
+        self.gen_captures::<G>(pos, list);
         let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
         if use_list {
             if list.is_empty() || !self.mandatory() {
-                self.gen_quiet(pos, list);
+                self.gen_quiet::<G>(pos, list);
             }
             for (m, &n) in list.as_slice().iter().zip(list.path_counts()) {
                 f(m, n);
             }
         } else {
-            self.for_each_quiet::<false, _>(pos, |m| f(&m, 1));
+            self.for_each_quiet::<false, G, _>(pos, |m| f(&m, 1));
         }
     }
 
     /// Whether the side to move has a capture.
     pub fn has_capture(&self, pos: &Position) -> bool {
-        self.capturers(pos) != 0
+        by_geometry!(self, G => self.capturers::<G>(pos) != 0)
     }
 
     /// Every path that plays `m` in `pos` (one for a non-capturing move).
@@ -705,7 +790,8 @@ impl Rules {
             out: Vec::new(),
             steps: Vec::new(),
         };
-        self.capture_search(pos, &mut sink, m.from().bit() & pos.pieces(pos.side_to_move()));
+        let pieces = m.from().bit() & pos.pieces(pos.side_to_move());
+        by_geometry!(self, G => self.capture_search::<_, G>(pos, &mut sink, pieces));
         sink.out.sort_by(|a, b| a.landings.cmp(&b.landings));
         sink.out
     }

@@ -50,6 +50,9 @@ pub struct Tables {
     king_capture_reach: [[u64; 64]; 2],
     /// As `king_lines`, for the kings' capture directions.
     king_capture_lines: [u8; 2],
+    /// The smallest of [`ORTHOGONAL`], [`DIAGONAL`] and [`ALL_DIRS`] that
+    /// holds every direction a piece of either side moves or captures in.
+    geometry: u8,
 }
 
 impl Tables {
@@ -158,7 +161,23 @@ impl Tables {
                 }
             }
         }
+        let used = sides.iter().fold(0u8, |acc, s| {
+            acc | s.man_steps.0
+                | s.man_captures.0
+                | s.man_friendly_jumps.0
+                | s.man_linear.0
+                | s.king_moves.0
+                | s.king_captures.0
+        });
+        let geometry = if used & !ORTHOGONAL == 0 {
+            ORTHOGONAL
+        } else if used & !DIAGONAL == 0 {
+            DIAGONAL
+        } else {
+            ALL_DIRS
+        };
         Tables {
+            geometry,
             rot,
             dest,
             ray,
@@ -170,6 +189,13 @@ impl Tables {
             king_capture_reach,
             king_capture_lines,
         }
+    }
+
+    /// The direction class the generator is compiled for on this board
+    /// ([`ORTHOGONAL`], [`DIAGONAL`] or [`ALL_DIRS`]).
+    #[inline(always)]
+    pub(crate) fn geometry(&self) -> u8 {
+        self.geometry
     }
 
     /// The squares a slider on `sq` attacks along `line` (see
@@ -303,6 +329,48 @@ impl Iterator for Dirs {
             self.0 &= self.0 - 1;
             Some(d)
         }
+    }
+}
+
+/// The direction classes the hot loops are compiled for (see
+/// [`Tables::geometry`]): every direction any piece uses lies in one of them.
+pub(crate) const ORTHOGONAL: u8 = 0x0F;
+/// The four diagonal directions.
+pub(crate) const DIAGONAL: u8 = 0xF0;
+/// All eight directions.
+pub(crate) const ALL_DIRS: u8 = 0xFF;
+
+/// Calls `f` with each direction index in `dirs` (a bit per [`AbsDir`]
+/// index) that is also in the class `G`, lowest first. Once inlined, each
+/// call sees its direction as a constant, so the rotation, mask and scan
+/// order it looks up fold into fixed operands, and the directions outside
+/// `G` cost nothing: the loop becomes a bit test per direction of the class.
+#[inline(always)]
+pub(crate) fn each_dir<const G: u8>(dirs: u8, mut f: impl FnMut(usize)) {
+    let dirs = dirs & G;
+    if dirs & 1 != 0 {
+        f(0);
+    }
+    if dirs & 2 != 0 {
+        f(1);
+    }
+    if dirs & 4 != 0 {
+        f(2);
+    }
+    if dirs & 8 != 0 {
+        f(3);
+    }
+    if dirs & 16 != 0 {
+        f(4);
+    }
+    if dirs & 32 != 0 {
+        f(5);
+    }
+    if dirs & 64 != 0 {
+        f(6);
+    }
+    if dirs & 128 != 0 {
+        f(7);
     }
 }
 
