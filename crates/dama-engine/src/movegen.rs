@@ -25,12 +25,9 @@ use crate::spec::{Majority, MidCapturePromotion, Removal};
 use crate::square::{AbsDir, Square, Squares};
 use crate::tables::{each_dir, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};
 
-/// "No previous jump" for the capture search's last direction.
-const NO_DIR: usize = 8;
-
-/// For each previous jump direction (8: none), the bit of its opposite.
-const REVERSE_BIT: [u8; 9] = {
-    let mut t = [0u8; 9];
+/// For each jump direction, the bit of its opposite.
+const REVERSE_BIT: [u8; 8] = {
+    let mut t = [0u8; 8];
     let mut d = 0;
     while d < 8 {
         t[d] = 1 << AbsDir::from_index(d).opposite().index();
@@ -189,29 +186,29 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
         (self.enemy & !captured, self.occ & !(captured & self.remove))
     }
 
-    /// Tries every jump of a man on `sq` (after taking `captured`, the last
-    /// jump in direction `last`); returns whether there was one.
-    fn search_man(&mut self, sq: u8, last: usize, captured: u64) -> bool {
-        let dirs = G & self.man_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal);
+    /// Tries every jump of a man on `sq` in the directions `allowed` after
+    /// taking `captured`; returns whether there was one.
+    fn search_man(&mut self, sq: u8, allowed: u8, captured: u64, taken: u32) -> bool {
+        let dirs = G & self.man_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
         // One call per direction with the direction as a constant, so that
         // each step's rotation, mask and scan order are known at compile
         // time; the order (lowest direction index first) is the list order.
         let mut any = false;
-        any |= dirs & 1 != 0 && self.man_dir::<0>(sq, captured, enemy, occ);
-        any |= dirs & 2 != 0 && self.man_dir::<1>(sq, captured, enemy, occ);
-        any |= dirs & 4 != 0 && self.man_dir::<2>(sq, captured, enemy, occ);
-        any |= dirs & 8 != 0 && self.man_dir::<3>(sq, captured, enemy, occ);
-        any |= dirs & 16 != 0 && self.man_dir::<4>(sq, captured, enemy, occ);
-        any |= dirs & 32 != 0 && self.man_dir::<5>(sq, captured, enemy, occ);
-        any |= dirs & 64 != 0 && self.man_dir::<6>(sq, captured, enemy, occ);
-        any |= dirs & 128 != 0 && self.man_dir::<7>(sq, captured, enemy, occ);
+        any |= dirs & 1 != 0 && self.man_dir::<0>(sq, captured, taken, enemy, occ);
+        any |= dirs & 2 != 0 && self.man_dir::<1>(sq, captured, taken, enemy, occ);
+        any |= dirs & 4 != 0 && self.man_dir::<2>(sq, captured, taken, enemy, occ);
+        any |= dirs & 8 != 0 && self.man_dir::<3>(sq, captured, taken, enemy, occ);
+        any |= dirs & 16 != 0 && self.man_dir::<4>(sq, captured, taken, enemy, occ);
+        any |= dirs & 32 != 0 && self.man_dir::<5>(sq, captured, taken, enemy, occ);
+        any |= dirs & 64 != 0 && self.man_dir::<6>(sq, captured, taken, enemy, occ);
+        any |= dirs & 128 != 0 && self.man_dir::<7>(sq, captured, taken, enemy, occ);
         any
     }
 
     /// The jump of a man on `sq` in direction `D`, if there is one.
     #[inline(always)]
-    fn man_dir<const D: usize>(&mut self, sq: u8, captured: u64, enemy: u64, occ: u64) -> bool {
+    fn man_dir<const D: usize>(&mut self, sq: u8, captured: u64, taken: u32, enemy: u64, occ: u64) -> bool {
         let t = self.t;
         let vb = t.shift(1u64 << sq, D) & enemy;
         if vb == 0 {
@@ -221,31 +218,31 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
         if lb == 0 {
             return false;
         }
-        self.jump(vb, lb.trailing_zeros() as u8, false, D, captured);
+        self.jump(vb, lb.trailing_zeros() as u8, false, D, captured, taken);
         true
     }
 
-    /// Tries every jump of a king on `sq` (after taking `captured`, the last
-    /// jump in direction `last`); returns whether there was one.
-    fn search_king(&mut self, sq: u8, last: usize, captured: u64) -> bool {
-        let dirs = G & self.king_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal);
+    /// Tries every jump of a king on `sq` in the directions `allowed` after
+    /// taking `captured`; returns whether there was one.
+    fn search_king(&mut self, sq: u8, allowed: u8, captured: u64, taken: u32) -> bool {
+        let dirs = G & self.king_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
         // Unrolled as in `search_man`.
         let mut any = false;
-        any |= dirs & 1 != 0 && self.king_dir::<0>(sq, captured, enemy, occ);
-        any |= dirs & 2 != 0 && self.king_dir::<1>(sq, captured, enemy, occ);
-        any |= dirs & 4 != 0 && self.king_dir::<2>(sq, captured, enemy, occ);
-        any |= dirs & 8 != 0 && self.king_dir::<3>(sq, captured, enemy, occ);
-        any |= dirs & 16 != 0 && self.king_dir::<4>(sq, captured, enemy, occ);
-        any |= dirs & 32 != 0 && self.king_dir::<5>(sq, captured, enemy, occ);
-        any |= dirs & 64 != 0 && self.king_dir::<6>(sq, captured, enemy, occ);
-        any |= dirs & 128 != 0 && self.king_dir::<7>(sq, captured, enemy, occ);
+        any |= dirs & 1 != 0 && self.king_dir::<0>(sq, captured, taken, enemy, occ);
+        any |= dirs & 2 != 0 && self.king_dir::<1>(sq, captured, taken, enemy, occ);
+        any |= dirs & 4 != 0 && self.king_dir::<2>(sq, captured, taken, enemy, occ);
+        any |= dirs & 8 != 0 && self.king_dir::<3>(sq, captured, taken, enemy, occ);
+        any |= dirs & 16 != 0 && self.king_dir::<4>(sq, captured, taken, enemy, occ);
+        any |= dirs & 32 != 0 && self.king_dir::<5>(sq, captured, taken, enemy, occ);
+        any |= dirs & 64 != 0 && self.king_dir::<6>(sq, captured, taken, enemy, occ);
+        any |= dirs & 128 != 0 && self.king_dir::<7>(sq, captured, taken, enemy, occ);
         any
     }
 
     /// The jumps of a king on `sq` in direction `D`; whether there was one.
     #[inline(always)]
-    fn king_dir<const D: usize>(&mut self, sq: u8, captured: u64, enemy: u64, occ: u64) -> bool {
+    fn king_dir<const D: usize>(&mut self, sq: u8, captured: u64, taken: u32, enemy: u64, occ: u64) -> bool {
         let t = self.t;
         let vb = if FLY {
             let ray = t.ray(D, sq);
@@ -272,9 +269,41 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
             land = self.live_landings(vb, land, D, captured);
         }
         for l in AlongRay::new(land, D) {
-            self.jump(vb, l, true, D, captured);
+            self.jump(vb, l, true, D, captured, taken);
         }
         true
+    }
+
+    /// Whether [`Dfs::search_king`] would find a jump from `sq` (same
+    /// arguments), without recursing.
+    #[inline(always)]
+    fn king_may_jump(&self, sq: u8, allowed: u8, captured: u64) -> bool {
+        let (enemy, occ) = self.board_after(captured);
+        let dirs = G & self.king_dirs & allowed;
+        (dirs & 1 != 0 && self.king_jumps::<0>(sq, enemy, occ))
+            || (dirs & 2 != 0 && self.king_jumps::<1>(sq, enemy, occ))
+            || (dirs & 4 != 0 && self.king_jumps::<2>(sq, enemy, occ))
+            || (dirs & 8 != 0 && self.king_jumps::<3>(sq, enemy, occ))
+            || (dirs & 16 != 0 && self.king_jumps::<4>(sq, enemy, occ))
+            || (dirs & 32 != 0 && self.king_jumps::<5>(sq, enemy, occ))
+            || (dirs & 64 != 0 && self.king_jumps::<6>(sq, enemy, occ))
+            || (dirs & 128 != 0 && self.king_jumps::<7>(sq, enemy, occ))
+    }
+
+    /// Whether a king on `sq` can jump in direction `D`.
+    #[inline(always)]
+    fn king_jumps<const D: usize>(&self, sq: u8, enemy: u64, occ: u64) -> bool {
+        let t = self.t;
+        let vb = if FLY {
+            let ray = t.ray(D, sq);
+            if ray & enemy == 0 {
+                return false;
+            }
+            1u64 << Tables::nearest(ray & occ, D)
+        } else {
+            t.shift(1u64 << sq, D)
+        };
+        vb & enemy != 0 && t.shift(vb, D) & !occ != 0
     }
 
     /// With `landing_must_continue`: of the landing squares `land` beyond
@@ -299,7 +328,7 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     /// capture again given these enemy and occupied sets.
     fn king_can_jump(&self, sq: u8, last: usize, enemy: u64, occ: u64) -> bool {
         let t = self.t;
-        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last.min(8)] & self.no_reversal)) {
+        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last & 7] & self.no_reversal)) {
             let vb = if FLY {
                 t.slide(d, sq, occ).1
             } else {
@@ -312,29 +341,34 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
         false
     }
 
-    /// Takes the piece `vb` (having taken `captured` before), lands on `l`,
-    /// and goes on or ends the sequence.
+    /// Takes the piece `vb` (having taken the `taken` pieces of `captured`
+    /// before), lands on `l`, and goes on or ends the sequence.
     #[inline(always)]
-    fn jump(&mut self, vb: u64, l: u8, king: bool, d: usize, captured: u64) {
+    fn jump(&mut self, vb: u64, l: u8, king: bool, d: usize, captured: u64, taken: u32) {
         let captured = captured | vb;
+        let taken = taken + 1;
+        // The directions the next jump may take (`d` is a constant here).
+        let allowed = !(REVERSE_BIT[d & 7] & self.no_reversal);
         self.sink.push(l, vb.trailing_zeros() as u8);
         let lb = 1u64 << l;
         let continued = if king {
-            self.search_king(l, d, captured)
+            // Most landings end the sequence: a cheap inline test spares
+            // them the recursive call.
+            self.king_may_jump(l, allowed, captured) && self.search_king(l, allowed, captured, taken)
         } else if self.promo & lb != 0 {
             match self.mid {
                 MidCapturePromotion::Stop => false,
                 MidCapturePromotion::PromoteAndContinue => {
                     let was = self.promoted;
                     self.promoted = true;
-                    let c = self.search_king(l, d, captured);
+                    let c = self.search_king(l, allowed, captured, taken);
                     self.promoted = was;
                     c
                 }
-                MidCapturePromotion::ContinueAsMan => self.search_man(l, d, captured),
+                MidCapturePromotion::ContinueAsMan => self.search_man(l, allowed, captured, taken),
             }
         } else {
-            self.search_man(l, d, captured)
+            self.search_man(l, allowed, captured, taken)
         };
         if !continued {
             let promotes = !self.start_king && (self.promoted || self.promo & lb != 0);
@@ -346,7 +380,7 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
                 captured,
                 captured & self.enemy_kings,
             );
-            self.sink.leaf(m, captured.count_ones());
+            self.sink.leaf(m, taken);
         }
         self.sink.pop();
     }
@@ -359,9 +393,9 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
             self.start_king = kings & sq.bit() != 0;
             self.occ = all & !sq.bit();
             if self.start_king {
-                self.search_king(i, NO_DIR, 0);
+                self.search_king(i, !0, 0, 0);
             } else {
-                self.search_man(i, NO_DIR, 0);
+                self.search_man(i, !0, 0, 0);
             }
         }
     }
