@@ -23,7 +23,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::spec::{Majority, MidCapturePromotion, Removal};
 use crate::square::{AbsDir, Square, Squares};
-use crate::tables::{each_dir, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};
+use crate::tables::{each_dir, over_dirs, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};
 
 /// For each jump direction, the bit of its opposite.
 const REVERSE_BIT: [u8; 8] = {
@@ -194,16 +194,7 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
         // One call per direction with the direction as a constant, so that
         // each step's rotation, mask and scan order are known at compile
         // time; the order (lowest direction index first) is the list order.
-        let mut any = false;
-        any |= dirs & 1 != 0 && self.man_dir::<0>(sq, captured, taken, enemy, occ);
-        any |= dirs & 2 != 0 && self.man_dir::<1>(sq, captured, taken, enemy, occ);
-        any |= dirs & 4 != 0 && self.man_dir::<2>(sq, captured, taken, enemy, occ);
-        any |= dirs & 8 != 0 && self.man_dir::<3>(sq, captured, taken, enemy, occ);
-        any |= dirs & 16 != 0 && self.man_dir::<4>(sq, captured, taken, enemy, occ);
-        any |= dirs & 32 != 0 && self.man_dir::<5>(sq, captured, taken, enemy, occ);
-        any |= dirs & 64 != 0 && self.man_dir::<6>(sq, captured, taken, enemy, occ);
-        any |= dirs & 128 != 0 && self.man_dir::<7>(sq, captured, taken, enemy, occ);
-        any
+        over_dirs!(all dirs, D => self.man_dir::<D>(sq, captured, taken, enemy, occ))
     }
 
     /// The jump of a man on `sq` in direction `D`, if there is one.
@@ -228,16 +219,7 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
         let dirs = G & self.king_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
         // Unrolled as in `search_man`.
-        let mut any = false;
-        any |= dirs & 1 != 0 && self.king_dir::<0>(sq, captured, taken, enemy, occ);
-        any |= dirs & 2 != 0 && self.king_dir::<1>(sq, captured, taken, enemy, occ);
-        any |= dirs & 4 != 0 && self.king_dir::<2>(sq, captured, taken, enemy, occ);
-        any |= dirs & 8 != 0 && self.king_dir::<3>(sq, captured, taken, enemy, occ);
-        any |= dirs & 16 != 0 && self.king_dir::<4>(sq, captured, taken, enemy, occ);
-        any |= dirs & 32 != 0 && self.king_dir::<5>(sq, captured, taken, enemy, occ);
-        any |= dirs & 64 != 0 && self.king_dir::<6>(sq, captured, taken, enemy, occ);
-        any |= dirs & 128 != 0 && self.king_dir::<7>(sq, captured, taken, enemy, occ);
-        any
+        over_dirs!(all dirs, D => self.king_dir::<D>(sq, captured, taken, enemy, occ))
     }
 
     /// The jumps of a king on `sq` in direction `D`; whether there was one.
@@ -280,14 +262,7 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     fn king_may_jump(&self, sq: u8, allowed: u8, captured: u64) -> bool {
         let (enemy, occ) = self.board_after(captured);
         let dirs = G & self.king_dirs & allowed;
-        (dirs & 1 != 0 && self.king_jumps::<0>(sq, enemy, occ))
-            || (dirs & 2 != 0 && self.king_jumps::<1>(sq, enemy, occ))
-            || (dirs & 4 != 0 && self.king_jumps::<2>(sq, enemy, occ))
-            || (dirs & 8 != 0 && self.king_jumps::<3>(sq, enemy, occ))
-            || (dirs & 16 != 0 && self.king_jumps::<4>(sq, enemy, occ))
-            || (dirs & 32 != 0 && self.king_jumps::<5>(sq, enemy, occ))
-            || (dirs & 64 != 0 && self.king_jumps::<6>(sq, enemy, occ))
-            || (dirs & 128 != 0 && self.king_jumps::<7>(sq, enemy, occ))
+        over_dirs!(any dirs, D => self.king_jumps::<D>(sq, enemy, occ))
     }
 
     /// Whether a king on `sq` can jump in direction `D`.

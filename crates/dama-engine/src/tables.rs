@@ -340,38 +340,42 @@ pub(crate) const DIAGONAL: u8 = 0xF0;
 /// All eight directions.
 pub(crate) const ALL_DIRS: u8 = 0xFF;
 
+/// Evaluates the `bool` expression `$e` once for each direction index in
+/// `$dirs` (a bit per [`AbsDir`] index), lowest first, with `$d` bound to
+/// that index as a `const`, so that the code for each direction is compiled
+/// with its rotation, mask and scan order as constants. `all` evaluates
+/// every one and says whether any was true; `any` stops at the first true.
+macro_rules! over_dirs {
+    (all $dirs:expr, $d:ident => $e:expr) => {
+        over_dirs!(@ |, $dirs, $d => $e)
+    };
+    (any $dirs:expr, $d:ident => $e:expr) => {
+        over_dirs!(@ ||, $dirs, $d => $e)
+    };
+    (@ $op:tt, $dirs:expr, $d:ident => $e:expr) => {{
+        let dirs: u8 = $dirs;
+        false
+            $op (dirs & 1 != 0 && { const $d: usize = 0; $e })
+            $op (dirs & 2 != 0 && { const $d: usize = 1; $e })
+            $op (dirs & 4 != 0 && { const $d: usize = 2; $e })
+            $op (dirs & 8 != 0 && { const $d: usize = 3; $e })
+            $op (dirs & 16 != 0 && { const $d: usize = 4; $e })
+            $op (dirs & 32 != 0 && { const $d: usize = 5; $e })
+            $op (dirs & 64 != 0 && { const $d: usize = 6; $e })
+            $op (dirs & 128 != 0 && { const $d: usize = 7; $e })
+    }};
+}
+pub(crate) use over_dirs;
+
 /// Calls `f` with each direction index in `dirs` (a bit per [`AbsDir`]
-/// index) that is also in the class `G`, lowest first. Once inlined, each
-/// call sees its direction as a constant, so the rotation, mask and scan
-/// order it looks up fold into fixed operands, and the directions outside
-/// `G` cost nothing: the loop becomes a bit test per direction of the class.
+/// index) that is also in the class `G`, lowest first (see [`over_dirs`]):
+/// the directions outside `G` cost nothing, the others a bit test each.
 #[inline(always)]
 pub(crate) fn each_dir<const G: u8>(dirs: u8, mut f: impl FnMut(usize)) {
-    let dirs = dirs & G;
-    if dirs & 1 != 0 {
-        f(0);
-    }
-    if dirs & 2 != 0 {
-        f(1);
-    }
-    if dirs & 4 != 0 {
-        f(2);
-    }
-    if dirs & 8 != 0 {
-        f(3);
-    }
-    if dirs & 16 != 0 {
-        f(4);
-    }
-    if dirs & 32 != 0 {
-        f(5);
-    }
-    if dirs & 64 != 0 {
-        f(6);
-    }
-    if dirs & 128 != 0 {
-        f(7);
-    }
+    let _ = over_dirs!(all dirs & G, D => {
+        f(D);
+        false
+    });
 }
 
 /// The squares of `bb` in order of distance along direction `d` from the
