@@ -28,7 +28,6 @@ use crate::moves::{Move, MoveList};
 use crate::notation::MoveError;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::spec::{KingVsKing, LonePiece, NoMoveResult};
 
 /// Who won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -493,41 +492,17 @@ impl Game {
 
 /// The end rules applied at the start of a turn, in order: no legal move;
 /// lone pieces (king against lone man, one each, king against king); threefold
-/// repetition; the no-capture ply limit; the kings-only ply limit.
+/// repetition; the no-capture ply limit; the kings-only ply limit. The first
+/// two depend on the position alone and are judged as the search judges them
+/// ([`Rules::no_move_outcome`], [`Rules::lone_piece_outcome`]).
 fn judge(game: &Game) -> Option<Outcome> {
     let (rules, pos, legal) = (game.rules(), game.position(), game.legal_moves());
     let end = rules.end();
-    let us = pos.side_to_move();
     if legal.is_empty() {
-        let reason = if pos.count(us) == 0 {
-            EndReason::NoPieces(us)
-        } else {
-            EndReason::NoLegalMove(us)
-        };
-        let result = match end.no_legal_move {
-            NoMoveResult::Loss => GameResult::win_for(!us),
-            NoMoveResult::Win => GameResult::win_for(us),
-            NoMoveResult::Draw => GameResult::Draw,
-        };
-        return Some(Outcome::new(result, reason));
+        return Some(rules.no_move_outcome(pos));
     }
-    if pos.count(Color::White) == 1 && pos.count(Color::Black) == 1 {
-        let can_capture = legal.iter().any(Move::is_capture);
-        if !(end.lone_piece_unless_capture && can_capture) {
-            let wk = pos.kings(Color::White) != 0;
-            let bk = pos.kings(Color::Black) != 0;
-            match end.lone_piece {
-                LonePiece::KingBeatsLoneMan if wk != bk => {
-                    let winner = if wk { Color::White } else { Color::Black };
-                    return Some(Outcome::new(GameResult::win_for(winner), EndReason::KingBeatsLoneMan));
-                }
-                LonePiece::OneEachDraw => return Some(Outcome::new(GameResult::Draw, EndReason::OneEach)),
-                _ => {}
-            }
-            if end.king_vs_king == KingVsKing::Draw && wk && bk {
-                return Some(Outcome::new(GameResult::Draw, EndReason::KingVsKing));
-            }
-        }
+    if let Some(o) = rules.lone_piece_outcome(pos, || true) {
+        return Some(o);
     }
     if end.threefold_repetition && game.repetitions() >= 3 {
         return Some(Outcome::new(GameResult::Draw, EndReason::Threefold));

@@ -32,6 +32,7 @@ pub mod diagnostic;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod judge;
 pub mod load;
 pub mod movegen;
 pub mod moves;

@@ -35,7 +35,7 @@ use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::spec::{KingVsKing, LonePiece, NoMoveResult};
+use crate::spec::NoMoveResult;
 use crate::square::Squares;
 
 /// The score of a won position at the root; a win in `n` plies scores `MATE - n`.
@@ -681,40 +681,20 @@ impl Engine {
         }
     }
 
-    /// The lone-piece and king-against-king rules, for the side to move.
+    /// The lone-piece and king-against-king rules ([`Rules::lone_piece_outcome`],
+    /// as the game judges them), scored for the side to move.
     fn adjudicate(&mut self, pos: &Position, ply: usize) -> Option<i32> {
-        let end = self.rules.end();
-        if pos.count(Color::White) != 1 || pos.count(Color::Black) != 1 {
-            return None;
-        }
-        if end.lone_piece == LonePiece::None && end.king_vs_king == KingVsKing::None {
-            return None;
-        }
-        if end.lone_piece_unless_capture && self.rules.has_capture(pos) {
-            return None;
-        }
-        // As in the game: a side without a legal move is judged by that rule first.
-        let mut list = std::mem::take(&mut self.scratch);
-        self.rules.generate(pos, &mut list);
-        let blocked = list.is_empty();
-        self.scratch = list;
-        if blocked {
-            return Some(self.no_move_score(ply));
-        }
-        let us = pos.side_to_move();
-        let (our_king, their_king) = (pos.kings(us) != 0, pos.kings(!us) != 0);
-        match end.lone_piece {
-            LonePiece::KingBeatsLoneMan if our_king != their_king => {
-                let win = MATE - ply as i32;
-                return Some(if our_king { win } else { -win });
-            }
-            LonePiece::OneEachDraw => return Some(0),
-            _ => {}
-        }
-        if end.king_vs_king == KingVsKing::Draw && our_king && their_king {
-            return Some(0);
-        }
-        None
+        let (rules, list) = (&self.rules, &mut self.scratch);
+        let outcome = rules.lone_piece_outcome(pos, || {
+            rules.generate(pos, list);
+            !list.is_empty()
+        })?;
+        let win = MATE - ply as i32;
+        Some(match outcome.winner() {
+            None => 0,
+            Some(w) if w == pos.side_to_move() => win,
+            Some(_) => -win,
+        })
     }
 
     /// Whether the current position (last key) repeats an earlier one
@@ -804,11 +784,13 @@ impl Engine {
         let end = *self.rules.end();
         if (end.no_capture_draw_plies > 0 && ncap >= end.no_capture_draw_plies)
             || (end.kings_only_draw_plies > 0 && nking >= end.kings_only_draw_plies)
+            || self.repeated(key, ncap)
         {
-            return 0;
-        }
-        if self.repeated(key, ncap) {
-            return 0;
+            // As in the game, a side without a legal move is judged by that
+            // rule before any draw rule.
+            let list = &mut self.scratch;
+            self.rules.generate(pos, list);
+            return if list.is_empty() { self.no_move_score(ply) } else { 0 };
         }
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos, key, ncap, nking);

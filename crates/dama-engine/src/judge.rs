@@ -1,0 +1,205 @@
+//! The end of the game as the position alone decides it: a side to move
+//! without a legal move (`end.no_legal_move`), and the lone-piece rules
+//! (`end.lone_piece`, `end.lone_piece_unless_capture`, `end.king_vs_king`).
+//!
+//! [`Game`](crate::game::Game) judges every position of a game with these,
+//! and the search judges every node with them, so the two can never
+//! disagree on what these rules say. The rules that depend on the history
+//! (threefold repetition, the no-capture and kings-only ply limits) are
+//! judged by each from its own record of the game.
+
+use crate::color::Color;
+use crate::game::{EndReason, GameResult, Outcome};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::spec::{KingVsKing, LonePiece, NoMoveResult};
+
+impl Rules {
+    /// How the game ends when the side to move in `pos` has no legal move:
+    /// `end.no_legal_move` says who wins, and the reason says whether the
+    /// side had pieces left.
+    ///
+    /// ```
+    /// use dama_engine::{Color, EndReason, GameResult, Rules};
+    ///
+    /// let rules = Rules::builtin("dama").unwrap();
+    /// // Black's last man, on a2, is blocked by White's men.
+    /// let pos = rules.parse_fen("B:Wa1,a3,b2,c2:Ba2").unwrap();
+    /// assert!(rules.legal_moves(&pos).is_empty());
+    /// let end = rules.no_move_outcome(&pos);
+    /// assert_eq!(end.result, GameResult::WhiteWins);
+    /// assert_eq!(end.reason, EndReason::NoLegalMove(Color::Black));
+    /// ```
+    pub fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        let us = pos.side_to_move();
+        let reason = if pos.count(us) == 0 {
+            EndReason::NoPieces(us)
+        } else {
+            EndReason::NoLegalMove(us)
+        };
+        let result = match self.end().no_legal_move {
+            NoMoveResult::Loss => GameResult::win_for(!us),
+            NoMoveResult::Win => GameResult::win_for(us),
+            NoMoveResult::Draw => GameResult::Draw,
+        };
+        Outcome::new(result, reason)
+    }
+
+    /// The end the lone-piece rules give `pos`, or `None` when they let the
+    /// game go on. They apply only when each side has exactly one piece, and
+    /// (with `end.lone_piece_unless_capture`) only when the side to move
+    /// cannot capture. Then `end.lone_piece = "king_beats_lone_man"` gives a
+    /// lone king against a lone man to the king's side,
+    /// `"one_each_draw"` makes any one piece each a draw, and
+    /// `end.king_vs_king = "draw"` makes one king each a draw.
+    ///
+    /// As at every turn, a side without a legal move is judged first, by
+    /// `end.no_legal_move`: when each side has one piece and a lone-piece
+    /// rule could apply (the variant has one, and no capture waives it),
+    /// `has_move` is called once to ask whether the side to move has a legal
+    /// move, and if it has none the answer is [`Rules::no_move_outcome`].
+    /// It is not called otherwise, so a search can pass a move generation
+    /// and pay for it only in the rare positions with one piece each; a
+    /// caller that knows its legal moves passes the answer.
+    ///
+    /// ```
+    /// use dama_engine::{EndReason, GameResult, Rules};
+    ///
+    /// // Turkish draughts: a lone king beats a lone man, unless the side to move can capture.
+    /// let rules = Rules::builtin("dama").unwrap();
+    /// let has_move = |fen: &str| {
+    ///     let pos = rules.parse_fen(fen).unwrap();
+    ///     (!rules.legal_moves(&pos).is_empty(), pos)
+    /// };
+    /// let (moves, pos) = has_move("W:WKa1:Bh7");
+    /// let end = rules.lone_piece_outcome(&pos, || moves).unwrap();
+    /// assert_eq!((end.result, end.reason), (GameResult::WhiteWins, EndReason::KingBeatsLoneMan));
+    /// // The king can take the man on d5: the game goes on.
+    /// let (moves, pos) = has_move("W:WKd1:Bd5");
+    /// assert_eq!(rules.lone_piece_outcome(&pos, || moves), None);
+    /// // Two men: the game goes on.
+    /// let pos = rules.parse_fen("W:Wa2:Bh7").unwrap();
+    /// assert_eq!(rules.lone_piece_outcome(&pos, || true), None);
+    /// // More than one piece a side: `has_move` is not even asked.
+    /// let start = rules.start_position();
+    /// assert_eq!(rules.lone_piece_outcome(&start, || unreachable!()), None);
+    ///
+    /// // The same two men, in the variant where one piece each is a draw.
+    /// let rules = Rules::builtin("dama-one-each-draw").unwrap();
+    /// let end = rules.lone_piece_outcome(&pos, || true).unwrap();
+    /// assert_eq!((end.result, end.reason), (GameResult::Draw, EndReason::OneEach));
+    /// ```
+    #[inline]
+    pub fn lone_piece_outcome(&self, pos: &Position, has_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        if pos.count(Color::White) != 1 || pos.count(Color::Black) != 1 {
+            return None;
+        }
+        let end = self.end();
+        if end.lone_piece == LonePiece::None && end.king_vs_king == KingVsKing::None {
+            return None;
+        }
+        if end.lone_piece_unless_capture && self.has_capture(pos) {
+            return None;
+        }
+        if !has_move() {
+            return Some(self.no_move_outcome(pos));
+        }
+        let wk = pos.kings(Color::White) != 0;
+        let bk = pos.kings(Color::Black) != 0;
+        match end.lone_piece {
+            LonePiece::KingBeatsLoneMan if wk != bk => {
+                let winner = if wk { Color::White } else { Color::Black };
+                return Some(Outcome::new(GameResult::win_for(winner), EndReason::KingBeatsLoneMan));
+            }
+            LonePiece::OneEachDraw => return Some(Outcome::new(GameResult::Draw, EndReason::OneEach)),
+            _ => {}
+        }
+        if end.king_vs_king == KingVsKing::Draw && wk && bk {
+            return Some(Outcome::new(GameResult::Draw, EndReason::KingVsKing));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::color::Color;
+    use crate::game::{EndReason, GameResult, Outcome};
+    use crate::moves::{Move, MoveList};
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::search::{random_move, Rng};
+    use crate::spec::{KingVsKing, LonePiece};
+
+    /// The lone-piece judgement as `Game` wrote it before it was shared
+    /// with the search (asking its move list, where the search asked the
+    /// capture test), kept as an independent reference.
+    fn reference(rules: &Rules, pos: &Position, legal: &MoveList) -> Option<Outcome> {
+        let end = rules.end();
+        if legal.is_empty() {
+            return Some(rules.no_move_outcome(pos));
+        }
+        if pos.count(Color::White) != 1 || pos.count(Color::Black) != 1 {
+            return None;
+        }
+        if end.lone_piece_unless_capture && legal.iter().any(Move::is_capture) {
+            return None;
+        }
+        let (wk, bk) = (pos.kings(Color::White) != 0, pos.kings(Color::Black) != 0);
+        match end.lone_piece {
+            LonePiece::KingBeatsLoneMan if wk != bk => {
+                let winner = if wk { Color::White } else { Color::Black };
+                return Some(Outcome::new(GameResult::win_for(winner), EndReason::KingBeatsLoneMan));
+            }
+            LonePiece::OneEachDraw => return Some(Outcome::new(GameResult::Draw, EndReason::OneEach)),
+            _ => {}
+        }
+        (end.king_vs_king == KingVsKing::Draw && wk && bk)
+            .then(|| Outcome::new(GameResult::Draw, EndReason::KingVsKing))
+    }
+
+    /// Along random playouts of every shipped variant, the capture test
+    /// agrees with the legal moves, and the shared judgement (as the game
+    /// calls it, and as the search calls it) agrees with the reference.
+    #[test]
+    fn lone_piece_rules_judge_as_before() {
+        let (mut total, mut one_each, mut ended) = (0, 0, 0);
+        for (id, _) in crate::load::BUILTIN {
+            let rules = Rules::builtin(id).unwrap();
+            let mut rng = Rng::new(11);
+            for _ in 0..200 {
+                let mut pos = rules.start_position();
+                for _ in 0..300 {
+                    total += 1;
+                    let legal = rules.legal_moves(&pos);
+                    let fen = || format!("{id}: {}", rules.to_fen(&pos));
+                    assert_eq!(rules.has_capture(&pos), legal.iter().any(Move::is_capture), "{}", fen());
+                    let expected = reference(&rules, &pos, &legal);
+                    let as_game = if legal.is_empty() {
+                        Some(rules.no_move_outcome(&pos))
+                    } else {
+                        rules.lone_piece_outcome(&pos, || true)
+                    };
+                    assert_eq!(as_game, expected, "{}", fen());
+                    let as_search = rules.lone_piece_outcome(&pos, || !rules.legal_moves(&pos).is_empty());
+                    if as_search.is_some() {
+                        assert_eq!(as_search, expected, "{}", fen());
+                    }
+                    if pos.count(Color::White) == 1 && pos.count(Color::Black) == 1 {
+                        one_each += 1;
+                        ended += usize::from(expected.is_some());
+                    }
+                    let Some(m) = random_move(&rules, &pos, &mut rng) else {
+                        break;
+                    };
+                    pos = pos.after(&m);
+                }
+            }
+        }
+        assert!(total > 100_000, "{total} positions");
+        assert!(
+            ended > 0,
+            "one piece each {one_each} times, ended by the rules {ended} times"
+        );
+    }
+}
