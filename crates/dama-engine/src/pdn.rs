@@ -295,9 +295,71 @@ fn is_move_char(c: char) -> bool {
 /// A game ends with its result token; a game whose movetext is followed by
 /// the next game's tags without a result is kept with no result. A text that
 /// ends before the last game's result is an error (the record may be cut short).
+///
+/// This holds every game at once; [`games`] reads them one at a time.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
-    let mut cur = Cursor::new(text);
-    let mut games = Vec::new();
+    games(text).collect()
+}
+
+/// The games of a PDN text one at a time, as [`read_games`] reads them:
+/// each is read when asked for, so only one game is held at a time however
+/// long the record. After an error the iterator ends.
+///
+/// ```
+/// use dama_engine::pdn;
+///
+/// let text = "[Variant \"dama\"]\n1. d3-d4 *\n\n[Variant \"dama\"]\n1. c3-c4 d6-d5 1-0\n";
+/// let moves: Vec<usize> = pdn::games(text).map(|g| g.unwrap().moves.len()).collect();
+/// assert_eq!(moves, [1, 2]);
+/// // A syntax error ends the games, after those read before it.
+/// let mut it = pdn::games("1. d3-d4 * 1. d6-d5 ) *");
+/// assert!(it.next().unwrap().is_ok());
+/// assert!(it.next().unwrap().is_err());
+/// assert!(it.next().is_none());
+/// ```
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        cur: Cursor::new(text),
+        done: false,
+    }
+}
+
+/// The games of a PDN text, read one at a time: see [`games`].
+pub struct Games<'a> {
+    cur: Cursor<'a>,
+    done: bool,
+}
+
+impl std::fmt::Debug for Games<'_> {
+    /// Where the reader stands, not the whole text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Games")
+            .field("line", &self.cur.line)
+            .field("column", &self.cur.column)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PdnGame, PdnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = next_game(&mut self.cur);
+        if !matches!(next, Ok(Some(_))) {
+            self.done = true;
+        }
+        next.transpose()
+    }
+}
+
+impl std::iter::FusedIterator for Games<'_> {}
+
+/// Reads the next game; `Ok(None)` when the text holds no more.
+fn next_game(cur: &mut Cursor) -> Result<Option<PdnGame>, PdnError> {
     let mut game: Option<PdnGame> = None;
     let new_game = |line| PdnGame {
         tags: Vec::new(),
@@ -315,16 +377,17 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
         match c {
             '[' => {
                 if game.as_ref().is_some_and(|g| !g.moves.is_empty()) {
-                    // The previous game's movetext ended without a result.
-                    games.extend(game.take());
+                    // The previous game's movetext ended without a result;
+                    // this tag begins the next game, read on the next call.
+                    return Ok(game);
                 }
-                let tag = read_tag(&mut cur)?;
+                let tag = read_tag(cur)?;
                 game.get_or_insert_with(|| new_game(at.0)).tags.push(tag);
             }
-            '{' => skip_comment(&mut cur)?,
-            '(' => skip_variation(&mut cur)?,
-            ';' => skip_line(&mut cur),
-            '%' if at.1 == 1 => skip_line(&mut cur),
+            '{' => skip_comment(cur)?,
+            '(' => skip_variation(cur)?,
+            ';' => skip_line(cur),
+            '%' if at.1 == 1 => skip_line(cur),
             '}' | ')' | ']' | '"' => {
                 return syntax(
                     at,
@@ -341,22 +404,22 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 }
             }
             _ => {
-                let mut word = String::new();
-                while let Some(c) = cur.peek().filter(|&c| !is_delimiter(c)) {
-                    word.push(c);
+                // The word as a slice of the text: no allocation per word.
+                let (text, start) = (cur.text, cur.i);
+                while cur.peek().is_some_and(|c| !is_delimiter(c)) {
                     cur.bump();
                 }
+                let word = text.get(start..cur.i).unwrap_or_default();
                 let g = game.get_or_insert_with(|| new_game(at.0));
-                if RESULTS.contains(&word.as_str()) {
+                if RESULTS.contains(&word) {
                     g.result = Some(PdnResult {
-                        text: word,
+                        text: word.to_string(),
                         line: at.0,
                         column: at.1,
                     });
-                    games.extend(game.take());
-                    continue;
+                    return Ok(game);
                 }
-                read_word(g, &word, at)?;
+                read_word(g, word, at)?;
             }
         }
     }
@@ -376,7 +439,7 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
             ),
         );
     }
-    Ok(games)
+    Ok(None)
 }
 
 /// A word of movetext that is not a result: a move number, an annotation or a move.
@@ -590,7 +653,7 @@ impl PdnGame {
             .or_else(|| self.tag("Result").and_then(GameResult::from_pdn))
     }
 
-    /// Which variant the record names, as something [`crate::load`] accepts:
+    /// Which variant the record names, as something [`crate::load()`] accepts:
     /// the `VariantFile` tag (tried relative to `base_dir` first), else the
     /// `Variant` tag, else the built-in root variant whose `pdn.game_type`
     /// equals the number in the `GameType` tag. `None` if the record names none.

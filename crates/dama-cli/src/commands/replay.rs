@@ -41,14 +41,18 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             return Exit::Failure;
         }
     };
-    let games = match pdn::read_games(&text) {
-        Ok(g) => g,
-        Err(e) => {
+    // Every game's syntax is checked before anything is shown, so that a
+    // record with an error anywhere shows none of its games; each game is
+    // read again when its turn comes, so only one is held at a time.
+    let mut total = 0;
+    for g in pdn::games(&text) {
+        if let Err(e) = g {
             report(ctx, &args.file, &text, &e);
             return Exit::Failure;
         }
-    };
-    if games.is_empty() {
+        total += 1;
+    }
+    if total == 0 {
         eprintln!(
             "error: {}: no game found (a PDN game is tags such as [Event \"?\"] and moves ending with a result)",
             args.file
@@ -69,9 +73,17 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         None => None,
     };
     let mut cache: HashMap<String, Arc<Rules>> = HashMap::new();
-    let mut json = Vec::new();
-    let total = games.len();
-    for (i, g) in games.iter().enumerate() {
+    // The JSON array's elements, printed once every game has replayed.
+    let mut json = String::new();
+    for (i, g) in pdn::games(&text).enumerate() {
+        let g = match g {
+            Ok(g) => g,
+            Err(e) => {
+                report(ctx, &args.file, &text, &e);
+                return Exit::Failure;
+            }
+        };
+        let g = &g;
         let rules: Arc<Rules> = match &forced {
             Some(l) => {
                 if let Some(named) = g.variant_name(base_dir) {
@@ -104,7 +116,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             }
         };
         match args.format {
-            Format::Json => json.push(game_json(g, &game)),
+            Format::Json => push_json(&mut json, &game_json(g, &game)),
             Format::Text => {
                 if args.quiet {
                     println!("{}", summary_line(i + 1, g, &game));
@@ -118,7 +130,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         }
     }
     if args.format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&json).unwrap_or_default());
+        println!("[\n{json}\n]");
     } else if !args.quiet && total > 1 {
         println!("\nAll {total} games checked: every move is legal.");
     }
@@ -330,6 +342,23 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
     );
     print!("{}", render::board(r, game.position(), &marks, ctx.color_out));
     println!("\nResult: {}", result_text(game));
+}
+
+/// Adds `value` to the elements of a JSON array in `out`, laid out as
+/// `serde_json::to_string_pretty` lays out an element of an array (the
+/// text of each game rather than all the games' values is kept).
+fn push_json(out: &mut String, value: &serde_json::Value) {
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    if !out.is_empty() {
+        out.push_str(",\n");
+    }
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("  ");
+        out.push_str(line);
+    }
 }
 
 fn game_json(g: &PdnGame, game: &Game) -> serde_json::Value {
