@@ -2,39 +2,9 @@
 //! docs/testing-rules.md, and a rule change caught by `--check` on exactly
 //! the cases that show the rule.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod support;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("repository root")
-}
-
-/// Runs `dama --color never ARGS` in `dir`: (exit code, stdout, stderr).
-fn dama(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .current_dir(dir)
-        .arg("--color")
-        .arg("never")
-        .args(args)
-        .output()
-        .expect("run dama");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// A fresh scratch directory under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+use support::{root, run, scratch};
 
 const VARIANT: &str = r#"extends = "dama"
 id = "backward-dama"
@@ -62,21 +32,21 @@ fn pin_a_variant_then_see_a_rule_change_fail() {
     .unwrap();
 
     // Rendering: the variant file is skipped, both cases render.
-    let (code, out, err) = dama(&dir, &["cases", "my-cases"]);
+    let (code, out, err) = run(&dir, &["cases", "my-cases"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("  d4xd2  captures d3"), "{out}");
     assert!(err.contains("2 cases: 2 rendered"), "{err}");
 
     // No snapshots yet: --check fails.
-    let (code, out, _) = dama(&dir, &["cases", "my-cases", "--check"]);
+    let (code, out, _) = run(&dir, &["cases", "my-cases", "--check"], "");
     assert_eq!(code, 1);
     assert!(out.contains("new     my-cases/man_captures_backward.toml"), "{out}");
 
     // Accept, then check.
-    let (code, out, err) = dama(&dir, &["cases", "my-cases", "--update"]);
+    let (code, out, err) = run(&dir, &["cases", "my-cases", "--update"], "");
     assert_eq!(code, 0, "{out}{err}");
     assert!(cases.join("man_captures_backward.snap").is_file());
-    let (code, _, err) = dama(&dir, &["cases", "my-cases", "--check"]);
+    let (code, _, err) = run(&dir, &["cases", "my-cases", "--check"], "");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("2 cases: 2 ok"), "{err}");
 
@@ -86,7 +56,7 @@ fn pin_a_variant_then_see_a_rule_change_fail() {
         VARIANT.replace(r#"["F", "B", "L", "R"]"#, r#"["F", "L", "R"]"#),
     )
     .unwrap();
-    let (code, out, err) = dama(&dir, &["cases", "my-cases", "--check"]);
+    let (code, out, err) = run(&dir, &["cases", "my-cases", "--check"], "");
     assert_eq!(code, 1);
     assert!(out.contains("CHANGED my-cases/man_captures_backward.toml"), "{out}");
     assert!(out.contains("  -  d4xd2  captures d3"), "{out}");
@@ -95,9 +65,10 @@ fn pin_a_variant_then_see_a_rule_change_fail() {
     assert!(err.contains("expected move `d4xd2` is not legal"), "{err}");
 
     // --update refuses a rendering that contradicts the case's expectations.
-    let (code, out, _) = dama(&dir, &["cases", "my-cases", "--update"]);
+    let (code, out, _) = run(&dir, &["cases", "my-cases", "--update"], "");
     assert_eq!(code, 1);
     assert!(out.contains("refused"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -118,7 +89,7 @@ fn a_modified_copy_of_dama_fails_exactly_the_cases_that_show_the_rule() {
     assert_ne!(modified, dama_toml.trim_end());
     let path = dir.join("dama-mod.toml");
     std::fs::write(&path, modified).unwrap();
-    let (code, out, err) = dama(
+    let (code, out, err) = run(
         &root(),
         &[
             "cases",
@@ -127,6 +98,7 @@ fn a_modified_copy_of_dama_fails_exactly_the_cases_that_show_the_rule() {
             path.to_str().unwrap(),
             "--check",
         ],
+        "",
     );
     assert_eq!(code, 1, "{out}{err}");
     let changed: Vec<&str> = out.lines().filter(|l| l.starts_with("CHANGED")).collect();
@@ -143,14 +115,15 @@ fn a_modified_copy_of_dama_fails_exactly_the_cases_that_show_the_rule() {
     assert!(err.contains("41 ok, 1 changed, 1 failed to render"), "{err}");
 
     // And with the variant unchanged, everything passes.
-    let (code, _, err) = dama(&root(), &["cases", "tests/rules/dama", "--check"]);
+    let (code, _, err) = run(&root(), &["cases", "tests/rules/dama", "--check"], "");
     assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn diagram_writes_svg() {
     let dir = scratch("diagram");
-    let (code, _, err) = dama(
+    let (code, _, err) = run(
         &dir,
         &[
             "diagram",
@@ -162,15 +135,17 @@ fn diagram_writes_svg() {
             "--svg",
             "t4.svg",
         ],
+        "",
     );
     assert_eq!(code, 0, "{err}");
     let svg = std::fs::read_to_string(dir.join("t4.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("d1xd5xh5xh3xa3"), "{svg}");
-    let (code, _, err) = dama(&dir, &["diagram", "dama", "--move", "e3-e5", "--svg", "x.svg"]);
+    let (code, _, err) = run(&dir, &["diagram", "dama", "--move", "e3-e5", "--svg", "x.svg"], "");
     assert_eq!(code, 1);
     assert!(err.contains("not a legal move"), "{err}");
     let case = root().join("tests/rules/dama/4_7_paths_with_the_same_captures_are_one_move.toml");
-    let (code, out, err) = dama(&dir, &["diagram", "--case", case.to_str().unwrap(), "--svg", "-"]);
+    let (code, out, err) = run(&dir, &["diagram", "--case", case.to_str().unwrap(), "--svg", "-"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("marker-end").count(), 3, "three moves drawn");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,20 +5,28 @@
 //! For every row the process must end by itself with that code (never 101,
 //! a panic, nor a signal such as a stack overflow), its output must stay
 //! under [`MAX_OUTPUT`] bytes (a hostile input is not echoed back whole), and
-//! on unix it runs under `ulimit -v` of [`MEMORY_LIMIT_KB`], so unbounded
-//! memory use fails the row. A row still running after [`HANG_GUARD`] is
-//! killed and reported as a hang: that limit is a guard against a hang,
-//! far above the time any row takes, not a speed test.
+//! on unix it runs under `ulimit -v` of [`MEMORY_LIMIT_KB`] (or the smaller
+//! limit a row states), so unbounded memory use fails the row. A row still
+//! running after [`HANG_GUARD`] is killed and reported as a hang: that limit
+//! is a guard against a hang, far above the time any row takes, not a speed
+//! test.
+
+mod support;
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use support::{plain, scratch, BIN};
 
 /// Largest output (stdout and stderr together) a row may print.
 const MAX_OUTPUT: usize = 64 * 1024;
 /// Address space a row may use, in KiB (unix).
 const MEMORY_LIMIT_KB: u64 = 2 * 1024 * 1024;
+/// Address space of a row that must not keep its input (unix): `dama` needs
+/// under 20 MiB to start a game, and a 20 MB line held whole takes it over.
+const SMALL_MEMORY_KB: u64 = 48 * 1024;
 /// A row still running after this long is a hang.
 const HANG_GUARD: Duration = Duration::from_secs(300);
 
@@ -36,6 +44,8 @@ struct Row {
     code: i32,
     /// A piece of the output (stderr, or stdout for a successful run) that must appear.
     expect: &'static str,
+    /// The address space it may use, in KiB (unix).
+    memory_kb: u64,
 }
 
 fn write(dir: &Path, name: &str, data: impl AsRef<[u8]>) -> String {
@@ -343,6 +353,18 @@ fn ten_mb_line() -> Vec<u8> {
     v
 }
 
+/// 20 MB with no line end, then the end of input.
+fn twenty_mb_no_newline() -> Vec<u8> {
+    vec![b'x'; 20 * MB]
+}
+
+/// A 20 MB line, a legal move, and the end of input without a last line end.
+fn twenty_mb_line_then_move() -> Vec<u8> {
+    let mut v = vec![b'x'; 20 * MB];
+    v.extend_from_slice(b"\nd3-d4");
+    v
+}
+
 fn nul_lines() -> Vec<u8> {
     b"\0\0\0\nd3\0-d4\n\xff\xfe\n".to_vec()
 }
@@ -374,6 +396,7 @@ fn rows() -> Vec<Row> {
         stdin: None,
         code,
         expect,
+        memory_kb: MEMORY_LIMIT_KB,
     };
     vec![
         // Variant files.
@@ -481,6 +504,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(ten_mb_of_toml),
             code: 1,
             expect: "larger than 1048576 bytes",
+            memory_kb: MEMORY_LIMIT_KB,
         },
         Row {
             name: "10 MB of open variations on standard input",
@@ -488,6 +512,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(ten_mb_of_pdn_junk),
             code: 1,
             expect: "missing `)`",
+            memory_kb: MEMORY_LIMIT_KB,
         },
         Row {
             name: "10 MB line typed into `dama play`",
@@ -495,6 +520,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(ten_mb_line),
             code: 0,
             expect: "d3-d4",
+            memory_kb: MEMORY_LIMIT_KB,
         },
         Row {
             name: "NUL bytes and invalid UTF-8 typed into `dama play`",
@@ -502,26 +528,41 @@ fn rows() -> Vec<Row> {
             stdin: Some(nul_lines),
             code: 0,
             expect: "unexpected control character U+0000",
+            memory_kb: MEMORY_LIMIT_KB,
+        },
+        // The rest of an over-long line is read and dropped, never kept.
+        Row {
+            name: "20 MB without a line end typed into `dama play`",
+            setup: play_junk_line,
+            stdin: Some(twenty_mb_no_newline),
+            code: 0,
+            expect: "End of input: the game is saved in game.pdn",
+            memory_kb: SMALL_MEMORY_KB,
+        },
+        Row {
+            name: "20 MB line, then a move, typed into `dama play`",
+            setup: play_junk_line,
+            stdin: Some(twenty_mb_line_then_move),
+            code: 0,
+            expect: "White played d3-d4.",
+            memory_kb: SMALL_MEMORY_KB,
         },
     ]
 }
 
-/// Runs `dama` in `dir` with `args`, under the memory limit and the hang guard.
-fn run(dir: &Path, args: &[String], stdin: Option<Vec<u8>>) -> Result<(i32, String), String> {
-    let bin = env!("CARGO_BIN_EXE_dama");
-    let mut cmd = if cfg!(unix) {
+/// Runs `dama` in `dir` with `args`, under the memory limit (in KiB) and the hang guard.
+fn run(dir: &Path, args: &[String], stdin: Option<Vec<u8>>, memory_kb: u64) -> Result<(i32, String), String> {
+    let cmd = if cfg!(unix) {
         let mut c = Command::new("sh");
         c.arg("-c")
-            .arg(format!("ulimit -v {MEMORY_LIMIT_KB} 2>/dev/null; exec \"$0\" \"$@\""))
-            .arg(bin);
+            .arg(format!("ulimit -v {memory_kb} 2>/dev/null; exec \"$0\" \"$@\""))
+            .arg(BIN);
         c
     } else {
-        Command::new(bin)
+        Command::new(BIN)
     };
-    cmd.current_dir(dir)
-        .env_remove("NO_COLOR")
-        .args(["--color", "never"])
-        .args(args)
+    let mut cmd = plain(cmd, dir);
+    cmd.args(args)
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -580,13 +621,6 @@ fn run(dir: &Path, args: &[String], stdin: Option<Vec<u8>>) -> Result<(i32, Stri
     Ok((code, text))
 }
 
-fn scratch(i: usize) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dama-hostile-{}-{i}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn hostile_inputs_get_bounded_clear_errors() {
     let only = std::env::var("DAMA_HOSTILE_ONLY").ok();
@@ -600,9 +634,9 @@ fn hostile_inputs_get_bounded_clear_errors() {
             continue;
         }
         ran += 1;
-        let dir = scratch(i);
+        let dir = scratch(&i.to_string());
         let args = (row.setup)(&dir);
-        let result = run(&dir, &args, row.stdin.map(|f| f()));
+        let result = run(&dir, &args, row.stdin.map(|f| f()), row.memory_kb);
         let _ = std::fs::remove_dir_all(&dir);
         match result {
             Err(e) => failures.push(format!("{}: {e}", row.name)),

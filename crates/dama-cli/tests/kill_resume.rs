@@ -8,24 +8,20 @@
 //! Unix only: `Child::kill` sends SIGKILL there, so nothing runs at exit.
 #![cfg(unix)]
 
+mod support;
+
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
 use dama_engine::pdn::read_games;
 use dama_engine::{Position, Rules};
+use support::{command, run, scratch};
 
 /// Longest wait for the program to answer: a guard against a hang, not a speed test.
 const GUARD: Duration = Duration::from_secs(120);
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dama-kill-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// A running `dama play` with its output collected as it comes.
 struct Session {
@@ -37,10 +33,8 @@ struct Session {
 
 impl Session {
     fn start(dir: &Path, args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-            .current_dir(dir)
-            .env_remove("NO_COLOR")
-            .args(["--color", "never", "play"])
+        let mut child = command(dir)
+            .arg("play")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -222,34 +216,14 @@ fn killed_at_any_instant_the_record_loads_and_loses_at_most_the_last_move() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Runs `dama play ARGS` to the end with `input` on stdin: (exit code, stdout, stderr).
-fn play(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .current_dir(dir)
-        .args(["--color", "never", "play"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn a_damaged_save_file_is_refused_and_left_untouched() {
     let dir = scratch("damaged");
-    let (code, _, err) = play(
+    let (code, _, err) = run(
         &dir,
-        &["dama", "--white", "human", "--black", "human", "--save", "good.pdn"],
+        &[
+            "play", "dama", "--white", "human", "--black", "human", "--save", "good.pdn",
+        ],
         "a3-a4\nh6-h5\nb3-b4\ng6-g5\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -283,9 +257,9 @@ fn a_damaged_save_file_is_refused_and_left_untouched() {
         let file = dir.join("bad.pdn");
         std::fs::write(&file, &bytes).unwrap();
         // Resuming it: a clear error, exit 1, the file untouched.
-        let (code, _, err) = play(
+        let (code, _, err) = run(
             &dir,
-            &["--load", "bad.pdn", "--white", "human", "--black", "human"],
+            &["play", "--load", "bad.pdn", "--white", "human", "--black", "human"],
             "d3-d4\n",
         );
         assert_eq!(code, 1, "{what}: resuming should fail:\n{err}");
@@ -297,9 +271,11 @@ fn a_damaged_save_file_is_refused_and_left_untouched() {
             "{what}: the damaged file was changed"
         );
         // Starting a new game over it: refused, the file untouched.
-        let (code, _, err) = play(
+        let (code, _, err) = run(
             &dir,
-            &["dama", "--white", "human", "--black", "human", "--save", "bad.pdn"],
+            &[
+                "play", "dama", "--white", "human", "--black", "human", "--save", "bad.pdn",
+            ],
             "d3-d4\n",
         );
         assert_eq!(
@@ -313,9 +289,9 @@ fn a_damaged_save_file_is_refused_and_left_untouched() {
         );
     }
     // The good record still resumes, with its four plies.
-    let (code, out, err) = play(
+    let (code, out, err) = run(
         &dir,
-        &["--load", "good.pdn", "--white", "human", "--black", "human"],
+        &["play", "--load", "good.pdn", "--white", "human", "--black", "human"],
         "",
     );
     assert_eq!(code, 0, "{err}");

@@ -1,19 +1,8 @@
 //! `dama match`: scores add up, games always end, output is stable.
 
-use std::process::Command;
+mod support;
 
-fn dama(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use support::{dama, scratch};
 
 /// Snapshots named `match_*.snap` (the module is `r#match`, an awkward file-name prefix).
 fn snapshots() -> insta::Settings {
@@ -38,7 +27,7 @@ fn stable_json(text: &str) -> serde_json::Value {
 
 #[test]
 fn engine_against_random_mover_json() {
-    let (out, err, code) = dama(&["match", "dama", "--games", "4", "--depth", "2", "--format", "json"]);
+    let (code, out, err) = dama(&["match", "dama", "--games", "4", "--depth", "2", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let v = stable_json(&out);
     let n = |k: &str| v[k].as_u64().unwrap();
@@ -57,7 +46,7 @@ fn engine_against_random_mover_json() {
 
 #[test]
 fn text_report() {
-    let (out, err, code) = dama(&["match", "keny", "--games", "2", "--depth", "1", "--seed", "3"]);
+    let (code, out, err) = dama(&["match", "keny", "--games", "2", "--depth", "1", "--seed", "3"]);
     assert_eq!(code, 0, "{err}");
     snapshots().bind(|| insta::assert_snapshot!("match_text", out));
     // The time goes to standard error, out of the way of the figures.
@@ -67,7 +56,7 @@ fn text_report() {
 #[test]
 fn games_always_end() {
     // Two random movers rarely finish in 12 plies: the cap draws the game.
-    let (out, err, code) = dama(&[
+    let (code, out, err) = dama(&[
         "match",
         "croda",
         "--white",
@@ -95,10 +84,9 @@ fn games_always_end() {
 
 #[test]
 fn engine_against_engine_and_pdn_output() {
-    let dir = std::env::temp_dir().join(format!("dama-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("pdn");
     let pdn = dir.join("games.pdn");
-    let (out, err, code) = dama(&[
+    let (code, out, err) = dama(&[
         "match",
         "dameo",
         "--white",
@@ -135,10 +123,10 @@ fn engine_against_engine_and_pdn_output() {
 
 #[test]
 fn bad_arguments() {
-    let (_, err, code) = dama(&["match", "nosuchvariant", "--games", "1"]);
+    let (code, _, err) = dama(&["match", "nosuchvariant", "--games", "1"]);
     assert_eq!(code, 1, "{err}");
-    let (_, _, code) = dama(&["match", "dama", "--games", "0"]);
+    let (code, _, _) = dama(&["match", "dama", "--games", "0"]);
     assert_eq!(code, 2);
-    let (_, _, code) = dama(&["match", "dama", "--level", "11"]);
+    let (code, _, _) = dama(&["match", "dama", "--level", "11"]);
     assert_eq!(code, 2);
 }

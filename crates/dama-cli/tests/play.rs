@@ -1,42 +1,14 @@
 //! `dama play` driven through standard input, as a script would drive it.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod support;
+
+use std::path::Path;
 use std::sync::Arc;
 
 use dama_engine::game::Game;
 use dama_engine::search::{random_move, Engine, Limits, Rng, SearchRoot};
 use dama_engine::Rules;
-
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dama-play-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Runs `dama` in `dir` with `stdin`; returns stdout, stderr and the exit code.
-fn dama(dir: &Path, args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The program may stop before reading everything (an error at start): ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use support::{run, scratch};
 
 /// A saved record without its date (the only line that changes from day to day).
 fn record(path: &Path) -> String {
@@ -52,7 +24,7 @@ fn record(path: &Path) -> String {
 fn short_game_to_the_result() {
     let d = scratch("short");
     // White blocks Black's last man: Black has no legal move and loses.
-    let (out, err, code) = dama(
+    let (code, out, err) = run(
         &d,
         &[
             "play",
@@ -75,7 +47,7 @@ fn short_game_to_the_result() {
 #[test]
 fn illegal_moves_are_explained_and_the_game_goes_on() {
     let d = scratch("illegal");
-    let (out, err, code) = dama(
+    let (code, out, err) = run(
         &d,
         &["play", "dama", "--save", "g.pdn", "--level", "2"],
         "d3-d5\nd3-e4\ne6-e5\nz9-a1\nhello\nd3-d4\n",
@@ -89,7 +61,7 @@ fn illegal_moves_are_explained_and_the_game_goes_on() {
 #[test]
 fn undo_and_redo() {
     let d = scratch("undo");
-    let (out, err, code) = dama(
+    let (code, out, err) = run(
         &d,
         &["play", "dama", "--save", "g.pdn", "--depth", "2"],
         "d3-d4\nundo\nundo\nredo\nmoves\n",
@@ -102,7 +74,7 @@ fn undo_and_redo() {
 #[test]
 fn save_and_resume() {
     let d = scratch("save");
-    let (out, err, code) = dama(
+    let (code, out, err) = run(
         &d,
         &["play", "keny", "--save", "g.pdn", "--depth", "2"],
         "c2-c4\nsave copy.pdn\nquit\n",
@@ -114,7 +86,7 @@ fn save_and_resume() {
     insta::assert_snapshot!("save_record", saved);
 
     // Resume: the game goes on from where it was, and keeps saving to the same file.
-    let (out, err, code) = dama(&d, &["play", "--load", "g.pdn"], "fen\n");
+    let (code, out, err) = run(&d, &["play", "--load", "g.pdn"], "fen\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Resuming the game in g.pdn after 2 plies."), "{out}");
     // The players are as recorded; the computer plays at the level asked now.
@@ -132,7 +104,7 @@ fn save_and_resume() {
 #[test]
 fn a_damaged_save_is_an_error_and_is_never_overwritten() {
     let d = scratch("damaged");
-    let (_, err, code) = dama(&d, &["play", "dama", "--save", "g.pdn", "--depth", "1"], "d3-d4\n");
+    let (code, _, err) = run(&d, &["play", "dama", "--save", "g.pdn", "--depth", "1"], "d3-d4\n");
     assert_eq!(code, 0, "{err}");
     let full = std::fs::read_to_string(d.join("g.pdn")).unwrap();
 
@@ -148,12 +120,12 @@ fn a_damaged_save_is_an_error_and_is_never_overwritten() {
         let p = d.join(format!("{name}.pdn"));
         std::fs::write(&p, &text).unwrap();
         let file = format!("{name}.pdn");
-        let (out, err, code) = dama(&d, &["play", "dama", "--load", &file], "d3-d4\n");
+        let (code, out, err) = run(&d, &["play", "dama", "--load", &file], "d3-d4\n");
         assert_eq!(code, 1, "{name}: {out}");
         assert!(err.contains(&format!("cannot resume {file}")), "{name}: {err}");
         assert!(err.contains("left untouched"), "{name}: {err}");
         // A fresh game may not be saved over it either.
-        let (_, err2, code2) = dama(&d, &["play", "dama", "--save", &file], "d3-d4\n");
+        let (code2, _, err2) = run(&d, &["play", "dama", "--save", &file], "d3-d4\n");
         assert_eq!(code2, 1, "{name}");
         assert!(err2.contains("not overwritten"), "{name}: {err2}");
         assert_eq!(std::fs::read_to_string(&p).unwrap(), text, "{name}");
@@ -167,7 +139,7 @@ fn a_damaged_save_is_an_error_and_is_never_overwritten() {
 #[test]
 fn autosave_is_announced_and_written() {
     let d = scratch("autosave");
-    let (out, err, code) = dama(&d, &["play", "armenian", "--depth", "1"], "d3-d4\n");
+    let (code, out, err) = run(&d, &["play", "armenian", "--depth", "1"], "d3-d4\n");
     assert_eq!(code, 0, "{err}");
     let line = out.lines().find(|l| l.contains("autosaved to")).unwrap();
     let path = line
@@ -190,7 +162,7 @@ fn autosave_is_announced_and_written() {
 #[test]
 fn resign_and_draw_offers() {
     let d = scratch("resign");
-    let (out, _, code) = dama(&d, &["play", "dama", "--save", "r.pdn", "--depth", "1"], "resign\n");
+    let (code, out, _) = run(&d, &["play", "dama", "--save", "r.pdn", "--depth", "1"], "resign\n");
     assert_eq!(code, 0);
     assert!(out.contains("Game over: Black wins (White resigned)."), "{out}");
     assert!(std::fs::read_to_string(d.join("r.pdn"))
@@ -198,10 +170,10 @@ fn resign_and_draw_offers() {
         .contains("[Result \"0-1\"]"));
 
     // Level material, early in the game: the computer declines.
-    let (out, _, _) = dama(&d, &["play", "dama", "--save", "d1.pdn", "--depth", "2"], "draw\n");
+    let (_, out, _) = run(&d, &["play", "dama", "--save", "d1.pdn", "--depth", "2"], "draw\n");
     assert!(out.contains("Black declines the draw"), "{out}");
     // A lone king against three kings: the computer, far behind, accepts.
-    let (out, _, _) = dama(
+    let (_, out, _) = run(
         &d,
         &[
             "play",
@@ -223,7 +195,7 @@ fn resign_and_draw_offers() {
 #[test]
 fn computer_against_computer_runs_to_the_end() {
     let d = scratch("cvc");
-    let (out, err, code) = dama(
+    let (code, out, err) = run(
         &d,
         &[
             "play",
@@ -243,6 +215,7 @@ fn computer_against_computer_runs_to_the_end() {
     );
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("computer_vs_computer", out);
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// A whole game against the computer in each of the five games, the
@@ -276,7 +249,7 @@ fn full_games_against_the_computer() {
         }
         let outcome = game.outcome().unwrap();
         let file = format!("{v}.pdn");
-        let (out, err, code) = dama(&d, &["play", v, "--level", "2", "--save", &file], &script);
+        let (code, out, err) = run(&d, &["play", v, "--level", "2", "--save", &file], &script);
         assert_eq!(code, 0, "{v}: {err}");
         let end = out.lines().rev().find(|l| l.starts_with("Game over: ")).unwrap_or("");
         let expected = match outcome.result {
@@ -305,7 +278,7 @@ fn full_games_against_the_computer() {
 #[test]
 fn numbered_boards_show_a_key() {
     let d = scratch("numbered");
-    let (out, err, code) = dama(
+    let (code, out, err) = run(
         &d,
         &[
             "play", "english", "--white", "human", "--black", "human", "--save", "g.pdn",

@@ -5,35 +5,12 @@
 //!
 //! Run `cargo insta review` after an intended change of wording.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod support;
+
+use std::path::Path;
 
 use dama_engine::load::BUILTIN;
-
-/// The repository root, which the binary runs in so paths print short.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("repository root")
-}
-
-/// Runs `dama --color never ARGS` in the repository root: (exit code, stdout, stderr).
-fn dama(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .current_dir(root())
-        .env_remove("NO_COLOR")
-        .arg("--color")
-        .arg("never")
-        .args(args)
-        .output()
-        .expect("run dama");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use support::{dama, root, run};
 
 /// The path of `p` relative to the repository root, with `/` separators.
 fn rel(p: &Path) -> String {
@@ -160,23 +137,8 @@ fn json_output_when_everything_is_valid() {
 
 #[test]
 fn validate_reads_standard_input() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .current_dir(root())
-        .args(["--color", "never", "validate", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"extends = \"dama\"\n[men]\nmovs = []\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
+    let (code, _, stderr) = run(&root(), &["validate", "-"], "extends = \"dama\"\n[men]\nmovs = []\n");
+    assert_eq!(code, 1);
     assert!(stderr.contains("<stdin>:3:1"), "{stderr}");
     assert!(stderr.contains("did you mean `moves`?"), "{stderr}");
 }
