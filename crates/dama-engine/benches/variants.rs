@@ -1,7 +1,8 @@
 //! Perft of every shipped variant: speed, and a regression table of counts.
 //!
 //! ```text
-//! cargo bench -p dama-engine --bench variants            # speed: start positions, 1–10 s each
+//! cargo bench -p dama-engine --bench variants            # speed: start positions, runs of 1–10 s
+//! cargo bench -p dama-engine --bench variants -- only dama keny   # the same for some variants
 //! cargo bench -p dama-engine --bench variants -- check   # counts: many positions, both count modes
 //! cargo bench -p dama-engine --bench variants -- speed dama 9   # one variant at one depth
 //! ```
@@ -98,17 +99,6 @@ const SYNTHETIC: &[(&str, &str)] = &[
     ),
 ];
 
-/// Start-position depth for the speed table: about 1–10 s each.
-fn speed_depth(id: &str) -> u32 {
-    match id {
-        "dama" | "dama-one-each-draw" | "dama-promote-and-continue" => 8,
-        "armenian" | "armenian-schmidt" | "keny" | "keny-majority" | "croda" => 6,
-        "dameo" => 5,
-        "russian" | "brazilian" | "english" => 10,
-        _ => 6,
-    }
-}
-
 /// Start-position depth for the check table.
 fn check_depth(id: &str) -> u32 {
     match id {
@@ -171,14 +161,48 @@ fn check() {
     }
 }
 
-fn speed_line(id: &str, depth: u32) {
+/// The header of the speed table.
+fn speed_header() {
+    println!(
+        "{:<28} {:>5} {:>14} {:>5} {:>9} {:>10}",
+        "variant", "depth", "nodes", "runs", "seconds", "Mnodes/s"
+    );
+}
+
+/// One row of the speed table: perft of the start position at `depth`, or
+/// (without a depth) at the first depth whose run lasts at least a second.
+/// When the next depth would take more than ten seconds the last one is run
+/// again until the runs add up to a second; `seconds` is the time per run.
+fn speed_line(id: &str, depth: Option<u32>) {
     let rules = Rules::builtin(id).unwrap_or_else(|e| panic!("{id}: {e}"));
     let pos = rules.start_position();
-    let t = Instant::now();
-    let n = perft(&rules, &pos, depth, CountMode::Paths);
-    let secs = t.elapsed().as_secs_f64();
+    let timed = |d: u32| {
+        let t = Instant::now();
+        let n = perft(&rules, &pos, d, CountMode::Paths);
+        (n, t.elapsed().as_secs_f64())
+    };
+    let (depth, n, runs, secs) = match depth {
+        Some(d) => {
+            let (n, s) = timed(d);
+            (d, n, 1, s)
+        }
+        None => {
+            let (mut d, mut prev) = (1, 1e-9);
+            loop {
+                let (n, s) = timed(d);
+                // The next depth costs about as many times more as this one did.
+                let next = s * (s / prev).max(2.0);
+                if s >= 1.0 || next > 10.0 {
+                    let runs = (1.0 / s).ceil().max(1.0) as u32;
+                    let total: f64 = (1..runs).map(|_| timed(d).1).sum::<f64>() + s;
+                    break (d, n, runs, total / runs as f64);
+                }
+                (d, prev) = (d + 1, s);
+            }
+        }
+    };
     println!(
-        "{id:<28} {depth:>5} {n:>14} {secs:>9.3} {:>10.1}",
+        "{id:<28} {depth:>5} {n:>14} {runs:>5} {secs:>9.3} {:>10.1}",
         n as f64 / secs.max(1e-9) / 1e6
     );
 }
@@ -189,22 +213,16 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("check") => check(),
         Some("speed") if args.len() >= 3 => {
-            println!(
-                "{:<28} {:>5} {:>14} {:>9} {:>10}",
-                "variant", "depth", "nodes", "seconds", "Mnodes/s"
-            );
+            speed_header();
             let depth = args[2].parse().unwrap_or_else(|_| panic!("bad depth {}", args[2]));
-            speed_line(&args[1], depth);
+            speed_line(&args[1], Some(depth));
         }
         _ => {
-            println!(
-                "{:<28} {:>5} {:>14} {:>9} {:>10}",
-                "variant", "depth", "nodes", "seconds", "Mnodes/s"
-            );
+            speed_header();
             let only: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
             for id in builtin_ids() {
                 if only.is_empty() || only.contains(&id) {
-                    speed_line(id, speed_depth(id));
+                    speed_line(id, None);
                 }
             }
         }
