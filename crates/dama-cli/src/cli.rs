@@ -60,6 +60,8 @@ pub enum Command {
     Cases(crate::commands::cases::CasesArgs),
     /// Draw a position (and optionally a move) as SVG.
     Diagram(crate::commands::diagram::DiagramArgs),
+    /// Be an engine for GUIs and bots: speak the Hub protocol (Scan 3.x) on stdin and stdout.
+    Hub(crate::commands::hub::HubArgs),
     /// List the built-in variants.
     Variants {
         /// Output format.

@@ -26,7 +26,8 @@
 //! assert_eq!(rules.format_move_full(&pos, &best), "d6xd8xb8");
 //! ```
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::color::Color;
@@ -446,6 +447,8 @@ pub struct Engine {
     node_limit: u64,
     stopped: bool,
     sel_depth: usize,
+    /// Raised from outside to end the search early ([`Engine::set_stop_flag`]).
+    stop_flag: Option<Arc<AtomicBool>>,
 }
 
 impl Engine {
@@ -479,6 +482,7 @@ impl Engine {
             node_limit: u64::MAX,
             stopped: false,
             sel_depth: 0,
+            stop_flag: None,
         }
     }
 
@@ -512,8 +516,38 @@ impl Engine {
         self.eval.evaluate(&self.rules, pos)
     }
 
+    /// Lets another thread end a search early: while `flag` is set, a
+    /// running (or starting) search stops as it does when its time is up,
+    /// where it checks its time limit, and returns the best move found so
+    /// far (always a legal move when there is one). The engine never clears
+    /// the flag; `None` removes it.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop_flag = flag;
+    }
+
     /// Searches `root` within `limits` and returns the best move found.
     pub fn search(&mut self, root: &SearchRoot, limits: &Limits) -> SearchResult {
+        self.search_inner(root, limits, None)
+    }
+
+    /// Like [`Engine::search`], and calls `report` after every completed
+    /// iteration with what is known so far (best move, score, depth, nodes,
+    /// time and principal variation), for engines that show their progress.
+    pub fn search_reporting(
+        &mut self,
+        root: &SearchRoot,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        self.search_inner(root, limits, Some(report))
+    }
+
+    fn search_inner(
+        &mut self,
+        root: &SearchRoot,
+        limits: &Limits,
+        mut report: Option<&mut dyn FnMut(&SearchResult)>,
+    ) -> SearchResult {
         self.start = Instant::now();
         self.deadline = limits.movetime.map(|t| self.start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -568,6 +602,16 @@ impl Engine {
                 result.best = Some(root_moves[0].0);
                 result.score = s;
                 result.depth = depth;
+                if let Some(report) = report.as_mut() {
+                    let snapshot = SearchResult {
+                        nodes: self.nodes,
+                        seldepth: self.sel_depth as u32,
+                        elapsed: self.start.elapsed(),
+                        pv: self.principal_variation(&pos, result.best),
+                        ..result.clone()
+                    };
+                    report(&snapshot);
+                }
             }
             if self.stopped {
                 break;
@@ -669,6 +713,9 @@ impl Engine {
                 if Instant::now() >= d {
                     self.stopped = true;
                 }
+            }
+            if self.stop_flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                self.stopped = true;
             }
         }
     }

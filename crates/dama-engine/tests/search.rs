@@ -261,3 +261,62 @@ no_capture_draw_plies = 40
     let (won, total) = play_many(&r, 4, 3, 11);
     assert!(won >= 3, "won {won} of {total}");
 }
+
+/// A stop flag raised before the search (or by another thread during it)
+/// ends a search without limits, which still returns a legal move.
+#[test]
+fn stop_flag_ends_an_unlimited_search() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let r = rules("dama");
+    let pos = r.start_position();
+    let mut e = Engine::new(&r);
+    let stop = Arc::new(AtomicBool::new(true));
+    e.set_stop_flag(Some(Arc::clone(&stop)));
+    let unlimited = Limits {
+        depth: None,
+        movetime: None,
+        nodes: None,
+        noise: 0,
+    };
+    let res = e.search(&SearchRoot::new(pos), &unlimited);
+    let best = res.best.expect("a move");
+    assert!(r.legal_moves(&pos).iter().any(|m| *m == best));
+    // Raised from another thread while the search runs.
+    stop.store(false, Ordering::Relaxed);
+    let raiser = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let res = e.search(&SearchRoot::new(pos), &unlimited);
+    raiser.join().unwrap();
+    assert!(res.best.is_some());
+    // Without the flag, limits work as before.
+    e.set_stop_flag(None);
+    let res = e.search(&SearchRoot::new(pos), &Limits::depth(3));
+    assert_eq!(res.depth, 3);
+}
+
+/// `search_reporting` reports every completed iteration, in order, and
+/// finds what `search` finds.
+#[test]
+fn reporting_search_reports_each_iteration() {
+    let r = rules("dama");
+    let pos = r.parse_fen("W:Wd4,d3,d2,h2:Bd6,c5,e5,b6,h7").unwrap();
+    let mut depths = Vec::new();
+    let mut last_pv = Vec::new();
+    let reported = Engine::new(&r).search_reporting(&SearchRoot::new(pos), &Limits::depth(5), &mut |it| {
+        depths.push(it.depth);
+        assert_eq!(it.pv.first(), it.best.as_ref());
+        last_pv = it.pv.clone();
+    });
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    let plain = Engine::new(&r).search(&SearchRoot::new(pos), &Limits::depth(5));
+    assert_eq!(
+        (reported.best, reported.score, reported.nodes),
+        (plain.best, plain.score, plain.nodes)
+    );
+    assert_eq!(last_pv, plain.pv);
+}

@@ -2,6 +2,7 @@
 
 pub mod cases;
 pub mod diagram;
+pub mod hub;
 pub mod match_;
 mod moves;
 mod perft;
@@ -40,6 +41,7 @@ pub fn run(cli: Cli) -> Exit {
         Command::Match(args) => match_::run(&ctx, args),
         Command::Cases(args) => cases::run(&ctx, args),
         Command::Diagram(args) => diagram::run(&ctx, args),
+        Command::Hub(args) => hub::run(&ctx, args),
     }
 }
 

@@ -1,0 +1,1127 @@
+//! `dama hub [VARIANT]`: the engine side of the Hub protocol (version 2, as
+//! spoken by Scan 3.x and the Hub GUI), so that GUIs and bots can use the
+//! computer opponent for any variant, a user's TOML file included.
+//!
+//! One command per line on standard input, one reply per line on standard
+//! output (flushed at once). Commands and arguments that are not understood
+//! are ignored, as the protocol asks. The position string, the move format
+//! and every command are described in docs/hub.md.
+//!
+//! The main thread reads standard input; a search runs on a thread of its
+//! own, which prints the `info` lines and the final `done`. While it runs,
+//! the main thread answers `ping` and honours `stop` (through the engine's
+//! stop flag). Any other command waits for the search to end (a search
+//! without limits, `level infinite`, is stopped first), so a script that
+//! pipes a whole session in gets every search to its end.
+//!
+//! This module only reads and writes the protocol: positions, moves, the
+//! search and the draw knowledge all come from the engine crate.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use dama_engine::load::BUILTIN;
+use dama_engine::search::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
+use dama_engine::{load, Color, LoadError, MoveError, Piece, Position, Rules, Square};
+use dama_engine::{Move, Severity};
+
+use super::Ctx;
+use crate::exit::Exit;
+
+/// Arguments of `dama hub`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Speaks the Hub protocol (Scan 3.x, Hub GUI) on standard input and output: `hub`, `set-param`, \
+`init`, `pos`, `level`, `go`, `stop`, `ping`, `new-game`, `quit`. The variant can also be chosen \
+with `set-param name=variant value=ID` or `set-param name=variant-file value=\"PATH\"`. \
+See docs/hub.md for the position string and the move format.")]
+pub struct HubArgs {
+    /// A built-in variant or a path to a .toml file [default: dama].
+    pub variant: Option<String>,
+}
+
+/// Longest line read, in bytes (a `pos` with a whole game's moves fits many times over).
+const MAX_LINE: usize = 64 * 1024;
+/// Largest transposition table accepted by `tt-size`, in megabytes.
+const MAX_TT_MB: usize = 1024;
+/// Transposition table size until `tt-size` says otherwise, in megabytes.
+const DEFAULT_TT_MB: usize = 16;
+/// Longest message sent in an `error` line, in characters.
+const MAX_MESSAGE: usize = 400;
+/// Deepest `level depth=` accepted.
+const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+/// Longest time accepted in `level`, in seconds (a year).
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
+    let name = args.variant.unwrap_or_else(|| "dama".to_string());
+    let loaded = match ctx.load_variant(&name) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    let is_file = dama_engine::load::builtin_text(&name).is_none();
+    let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        let line = match read_line(&mut input, &mut buf) {
+            Ok(Some(Line::Text(t))) => t,
+            Ok(Some(Line::TooLong(n))) => {
+                hub.wait_for_search();
+                error(&format!(
+                    "the line is {n} bytes long; the longest line read is {MAX_LINE} bytes"
+                ));
+                continue;
+            }
+            // End of input: the GUI is gone. Stop a search without limits,
+            // let a bounded one finish (a piped script gets its answer), quit.
+            Ok(None) | Err(_) => {
+                hub.wait_for_search();
+                return Exit::Success;
+            }
+        };
+        if hub.handle(&line) == Flow::Quit {
+            return Exit::Success;
+        }
+    }
+}
+
+/// Whether to go on reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// How squares are written in the moves the engine sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Notation {
+    /// The variant's own notation (numbers for numeric variants, else a1-h8).
+    Auto,
+    /// Square numbers in the standard order (1 = top-left playable square).
+    Numeric,
+    /// Algebraic names, a1 bottom-left from White.
+    Algebraic,
+}
+
+impl Notation {
+    const NAMES: &'static str = "auto numeric algebraic";
+
+    fn parse(s: &str) -> Option<Notation> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Some(Notation::Auto),
+            "numeric" => Some(Notation::Numeric),
+            "algebraic" => Some(Notation::Algebraic),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Notation::Auto => "auto",
+            Notation::Numeric => "numeric",
+            Notation::Algebraic => "algebraic",
+        }
+    }
+}
+
+/// The board's playable squares in the standard order of the protocol:
+/// from the top rank (Black's side) down, each rank from file a onwards.
+/// For dark-square 8×8 boards this is PDN's numbering 1-32; for boards
+/// where every square is played it is a8, b8, …, h8, a7, …, h1.
+#[derive(Debug, Clone)]
+struct Board {
+    rules: Arc<Rules>,
+    order: Vec<Square>,
+    notation: Notation,
+}
+
+impl Board {
+    fn new(rules: Arc<Rules>, notation: Notation) -> Board {
+        let mut order = Vec::new();
+        for r in (0..rules.height()).rev() {
+            for f in 0..rules.width() {
+                if let Some(sq) = Square::new(f, r) {
+                    if rules.board() & sq.bit() != 0 {
+                        order.push(sq);
+                    }
+                }
+            }
+        }
+        Board { rules, order, notation }
+    }
+
+    /// A square's name in the chosen notation.
+    fn name(&self, sq: Square) -> String {
+        match self.notation {
+            Notation::Auto => self.rules.square_name(sq),
+            Notation::Algebraic => sq.to_string(),
+            Notation::Numeric => match self.order.iter().position(|&s| s == sq) {
+                Some(i) => (i + 1).to_string(),
+                None => sq.to_string(),
+            },
+        }
+    }
+
+    /// Reads a square: a number in the standard order, or an algebraic name.
+    fn square(&self, token: &str) -> Option<Square> {
+        if !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) {
+            let n: usize = token.parse().ok()?;
+            self.order.get(n.checked_sub(1)?).copied()
+        } else {
+            let sq = Square::parse_algebraic(token)?;
+            (sq.file() < self.rules.width() && sq.rank() < self.rules.height() && self.rules.board() & sq.bit() != 0)
+                .then_some(sq)
+        }
+    }
+
+    /// `m` in Hub syntax: `from-to`, or `from x to x captured x ...` with the
+    /// captured squares in the standard order (ascending square numbers), as
+    /// Scan writes them and as pydraughts expects them: one text per move.
+    fn format_move(&self, m: &Move) -> String {
+        let (from, to) = (self.name(m.from()), self.name(m.to()));
+        if !m.is_capture() {
+            return format!("{from}-{to}");
+        }
+        let mut s = format!("{from}x{to}");
+        for c in self.order.iter().filter(|c| m.captured() & c.bit() != 0) {
+            s.push('x');
+            s.push_str(&self.name(*c));
+        }
+        s
+    }
+
+    /// Reads a position string: side to move, then one character per
+    /// playable square in the standard order (or per square of the whole
+    /// board, reading order, the unplayable ones empty); PDN FEN when it
+    /// has a colon.
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        if text.contains(':') {
+            return self.rules.parse_fen(text).map_err(|e| format!("pos: {e}"));
+        }
+        let mut chars = text.chars();
+        let side = match chars.next() {
+            Some('W' | 'w') => Color::White,
+            Some('B' | 'b') => Color::Black,
+            Some(c) => return Err(format!("pos: the side to move is `W` or `B`, not `{}`", shown(c))),
+            None => return Err("pos: the position string is empty".into()),
+        };
+        let squares: Vec<char> = chars.collect();
+        let (w, h) = (self.rules.width(), self.rules.height());
+        let full = usize::from(w) * usize::from(h);
+        let cells: Vec<(Option<Square>, char)> = if squares.len() == self.order.len() {
+            self.order
+                .iter()
+                .copied()
+                .map(Some)
+                .zip(squares.iter().copied())
+                .collect()
+        } else if squares.len() == full {
+            let mut all = Vec::with_capacity(full);
+            for r in (0..h).rev() {
+                for f in 0..w {
+                    all.push(Square::new(f, r).filter(|s| self.rules.board() & s.bit() != 0));
+                }
+            }
+            all.into_iter().zip(squares.iter().copied()).collect()
+        } else {
+            let both = if full == self.order.len() {
+                String::new()
+            } else {
+                format!(" (or {full}, one per square of the whole board)")
+            };
+            return Err(format!(
+                "pos: expected the side to move and {} squares{both}, got {} squares",
+                self.order.len(),
+                squares.len()
+            ));
+        };
+        let mut pos = Position::empty(side);
+        for (i, (sq, c)) in cells.into_iter().enumerate() {
+            let piece = match c {
+                'w' => Some(Piece::Man(Color::White)),
+                'b' => Some(Piece::Man(Color::Black)),
+                'W' => Some(Piece::King(Color::White)),
+                'B' => Some(Piece::King(Color::Black)),
+                'e' | '.' | '-' => None,
+                c => {
+                    return Err(format!(
+                        "pos: character {} is `{}`; squares are w, b (men), W, B (kings) or e (empty)",
+                        i + 2,
+                        shown(c)
+                    ))
+                }
+            };
+            match (sq, piece) {
+                (Some(sq), p) => pos.set_piece(sq, p),
+                (None, None) => {}
+                (None, Some(_)) => {
+                    return Err(format!(
+                        "pos: character {} puts a piece on a square that is not played on",
+                        i + 2
+                    ))
+                }
+            }
+        }
+        self.rules.check_position(&pos).map_err(|e| format!("pos: {e}"))?;
+        Ok(pos)
+    }
+
+    /// Finds the legal move of `pos` that `text` names: Hub syntax first
+    /// (`from-to`, `from x to x captured ...`), then the usual PDN notation
+    /// (`d4xd6xf6`, every landing square) for text that is not Hub syntax.
+    fn resolve(&self, pos: &Position, text: &str) -> Result<Move, String> {
+        let t = text.trim();
+        let capture = t.contains(['x', 'X', ':']);
+        let tokens: Vec<&str> = t.split(['-', 'x', 'X', ':']).collect();
+        let squares: Option<Vec<Square>> = tokens.iter().map(|s| self.square(s)).collect();
+        let legal = self.rules.legal_moves(pos);
+        if let Some(squares) = squares.filter(|s| s.len() >= 2) {
+            let (from, to) = (squares[0], squares[1]);
+            let ends = |m: &&Move| m.from() == from && m.to() == to;
+            let found: Vec<Move> = if squares.len() == 2 {
+                let all: Vec<Move> = legal.iter().filter(ends).copied().collect();
+                let same_kind: Vec<Move> = all.iter().filter(|m| m.is_capture() == capture).copied().collect();
+                if same_kind.is_empty() {
+                    all
+                } else {
+                    same_kind
+                }
+            } else if capture {
+                let taken = &squares[2..];
+                let set = taken.iter().fold(0u64, |b, s| b | s.bit());
+                if set.count_ones() as usize != taken.len() {
+                    Vec::new()
+                } else {
+                    legal
+                        .iter()
+                        .filter(ends)
+                        .filter(|m| m.captured() == set)
+                        .copied()
+                        .collect()
+                }
+            } else {
+                Vec::new()
+            };
+            match found.len() {
+                1 => return Ok(found[0]),
+                0 => {}
+                _ => {
+                    let names: Vec<String> = found.iter().map(|m| self.format_move(m)).collect();
+                    return Err(format!(
+                        "`{}` is ambiguous: it could be {}",
+                        clip(t),
+                        self.full_names(pos, &found, &names)
+                    ));
+                }
+            }
+            // Not a Hub move: perhaps a full path in the usual notation.
+            return match self.rules.resolve_move(pos, t) {
+                Ok(m) => Ok(m),
+                Err(MoveError::Illegal { reason, .. }) if squares.len() == 2 => {
+                    Err(format!("`{}` is not a legal move here: {reason}", clip(t)))
+                }
+                Err(MoveError::Ambiguous { candidates, .. }) => Err(format!(
+                    "`{}` is ambiguous: it could be {}",
+                    clip(t),
+                    candidates.join(", ")
+                )),
+                Err(_) if squares.len() == 2 => Err(format!(
+                    "`{}` is not a legal move here: no legal move goes from {} to {}",
+                    clip(t),
+                    self.name(from),
+                    self.name(to)
+                )),
+                Err(_) => Err(format!(
+                    "`{}` is not a legal move here: no legal capture goes from {} to {} taking exactly {}",
+                    clip(t),
+                    self.name(from),
+                    self.name(to),
+                    squares[2..]
+                        .iter()
+                        .map(|s| self.name(*s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            };
+        }
+        // Not Hub syntax at all: the usual notation, with its explanations.
+        self.rules.resolve_move(pos, t).map_err(|e| e.to_string())
+    }
+
+    /// Moves that share their Hub text, told apart by their full paths.
+    fn full_names(&self, pos: &Position, moves: &[Move], hub: &[String]) -> String {
+        moves
+            .iter()
+            .zip(hub)
+            .map(|(m, h)| format!("{h} ({})", self.rules.format_move_full(pos, m)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A search running on its own thread.
+#[derive(Debug)]
+struct Running {
+    handle: JoinHandle<Engine>,
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+}
+
+/// The search limits set by `level`.
+#[derive(Debug, Clone)]
+struct Level {
+    limits: Limits,
+    infinite: bool,
+}
+
+/// The engine's state between commands.
+struct Hub {
+    board: Board,
+    /// The `variant-file` parameter, when the variant came from a file.
+    file: Option<String>,
+    tt_mb: usize,
+    /// Built at `init` (or at the first search); away while a search runs.
+    engine: Option<Engine>,
+    /// The positions of the game set by `pos`, first to current; the reason
+    /// when the last `pos` was refused.
+    game: Result<Vec<Position>, String>,
+    level: Level,
+    search: Option<Running>,
+}
+
+impl Hub {
+    fn new(rules: Rules, file: Option<String>) -> Hub {
+        let rules = Arc::new(rules);
+        let start = rules.start_position();
+        Hub {
+            board: Board::new(rules, Notation::Auto),
+            file,
+            tt_mb: DEFAULT_TT_MB,
+            engine: None,
+            game: Ok(vec![start]),
+            level: Level {
+                limits: Limits::level(DEFAULT_LEVEL),
+                infinite: false,
+            },
+            search: None,
+        }
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.board.rules
+    }
+
+    /// Whether a search is still running.
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| !s.handle.is_finished())
+    }
+
+    /// Waits for the running search (stopping it first if it has no
+    /// limits) and takes the engine back.
+    fn wait_for_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            if s.infinite {
+                s.stop.store(true, Ordering::Relaxed);
+            }
+            match s.handle.join() {
+                Ok(mut engine) => {
+                    engine.set_stop_flag(None);
+                    self.engine = Some(engine);
+                }
+                // The search thread already said so and sent `done`.
+                Err(_) => self.engine = None,
+            }
+        }
+    }
+
+    fn handle(&mut self, line: &str) -> Flow {
+        let cmd = match Command::parse(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Flow::Continue,
+            Err(e) => {
+                if !self.searching() {
+                    error(&e);
+                }
+                return Flow::Continue;
+            }
+        };
+        if self.searching() {
+            match cmd.name.as_str() {
+                "ping" => {
+                    send("pong");
+                    return Flow::Continue;
+                }
+                "stop" => {
+                    if let Some(s) = &self.search {
+                        s.stop.store(true, Ordering::Relaxed);
+                    }
+                    return Flow::Continue;
+                }
+                // Pondering is searched as thinking: nothing changes on a hit.
+                "ponder-hit" => return Flow::Continue,
+                _ => {}
+            }
+        }
+        self.wait_for_search();
+        match cmd.name.as_str() {
+            "hub" => self.hello(),
+            "set-param" => self.set_param(&cmd),
+            "init" => {
+                self.engine = Some(Engine::with_table_size(self.rules(), self.tt_mb));
+                send("ready");
+            }
+            "new-game" => {
+                if let Some(e) = &mut self.engine {
+                    e.clear();
+                }
+            }
+            "ping" => send("pong"),
+            "pos" => self.pos(&cmd),
+            "level" => self.set_level(&cmd),
+            "go" => self.go(),
+            "quit" => return Flow::Quit,
+            // `stop` and `ponder-hit` with no search running, and anything
+            // not understood, are ignored.
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    fn hello(&self) {
+        send(&format!("id name=dama version={}", value(env!("CARGO_PKG_VERSION"))));
+        let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
+        send(&format!(
+            "param name=variant value={} type=enum values={}",
+            value(self.rules().id()),
+            value(&ids.join(" "))
+        ));
+        send(&format!(
+            "param name=variant-file value={} type=string",
+            value(self.file.as_deref().unwrap_or(""))
+        ));
+        send(&format!(
+            "param name=notation value={} type=enum values={}",
+            self.board.notation.name(),
+            value(Notation::NAMES)
+        ));
+        send(&format!(
+            "param name=tt-size value={} type=int min=1 max={MAX_TT_MB}",
+            self.tt_mb
+        ));
+        send("wait");
+    }
+
+    fn set_param(&mut self, cmd: &Command) {
+        let (Some(name), Some(val)) = (cmd.get("name"), cmd.get("value")) else {
+            error("set-param: expected name=... value=...");
+            return;
+        };
+        match name {
+            "variant" => {
+                if dama_engine::load::builtin_text(val).is_none() {
+                    // The same message the rest of the CLI gives, did-you-mean included.
+                    match Rules::builtin(val) {
+                        Err(e) => error(&format!("variant: {}", load_error_text(&e))),
+                        Ok(_) => error(&format!("variant: no built-in variant named `{}`", clip(val))),
+                    }
+                    return;
+                }
+                match load(val) {
+                    Ok(l) => self.set_rules(l.rules, None),
+                    Err(e) => error(&format!("variant: {}", load_error_text(&e))),
+                }
+            }
+            "variant-file" => {
+                if val.trim().is_empty() {
+                    return;
+                }
+                match load(val) {
+                    Ok(l) => self.set_rules(l.rules, Some(val.to_string())),
+                    Err(e) => error(&format!("variant-file: {}", load_error_text(&e))),
+                }
+            }
+            "notation" => match Notation::parse(val) {
+                Some(n) => self.board.notation = n,
+                None => error(&format!("notation: `{}` is not one of {}", clip(val), Notation::NAMES)),
+            },
+            "tt-size" => match val.trim().parse::<usize>() {
+                Ok(mb) if (1..=MAX_TT_MB).contains(&mb) => {
+                    if mb != self.tt_mb {
+                        self.tt_mb = mb;
+                        if self.engine.is_some() {
+                            self.engine = Some(Engine::with_table_size(self.rules(), mb));
+                        }
+                    }
+                }
+                _ => error(&format!(
+                    "tt-size: `{}` is not a size in megabytes from 1 to {MAX_TT_MB}",
+                    clip(val)
+                )),
+            },
+            // Parameters not declared are ignored.
+            _ => {}
+        }
+    }
+
+    /// A new variant: a new engine (at once if one was built), the new
+    /// initial position.
+    fn set_rules(&mut self, rules: Rules, file: Option<String>) {
+        let rules = Arc::new(rules);
+        self.game = Ok(vec![rules.start_position()]);
+        self.board = Board::new(rules, self.board.notation);
+        self.file = file;
+        if self.engine.is_some() {
+            self.engine = Some(Engine::with_table_size(self.rules(), self.tt_mb));
+        }
+    }
+
+    fn pos(&mut self, cmd: &Command) {
+        self.game = self.read_game(cmd);
+        if let Err(e) = &self.game {
+            error(e);
+        }
+    }
+
+    fn read_game(&self, cmd: &Command) -> Result<Vec<Position>, String> {
+        let start = match (cmd.get("pos"), cmd.get("fen")) {
+            (Some(p), _) => self.board.parse_position(p.trim())?,
+            (None, Some(f)) => self.rules().parse_fen(f).map_err(|e| format!("pos: {e}"))?,
+            (None, None) => self.rules().start_position(),
+        };
+        let mut game = vec![start];
+        let mut pos = start;
+        for (i, text) in cmd.get("moves").unwrap_or("").split_whitespace().enumerate() {
+            let m = self
+                .board
+                .resolve(&pos, text)
+                .map_err(|e| format!("pos: move {} of moves: {e}", i + 1))?;
+            pos.play(&m);
+            game.push(pos);
+        }
+        Ok(game)
+    }
+
+    fn set_level(&mut self, cmd: &Command) {
+        match read_level(cmd) {
+            Ok(l) => self.level = l,
+            Err(e) => error(&format!("level: {e}")),
+        }
+    }
+
+    fn go(&mut self) {
+        let root = match &self.game {
+            Ok(g) => SearchRoot::from_history(g),
+            Err(_) => None,
+        };
+        let Some(root) = root else {
+            error("go: no position to search (the last pos was refused)");
+            send("done");
+            return;
+        };
+        if self.rules().legal_moves(&root.pos).is_empty() {
+            let end = self.rules().no_move_outcome(&root.pos);
+            error(&format!("go: the side to move has no legal move ({end})"));
+            send("done");
+            return;
+        }
+        let mut engine = match self.engine.take() {
+            Some(e) => e,
+            None => Engine::with_table_size(self.rules(), self.tt_mb),
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        engine.set_stop_flag(Some(Arc::clone(&stop)));
+        let limits = self.level.limits.clone();
+        let board = self.board.clone();
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || search(engine, &board, &root, &limits));
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(Running {
+                    handle,
+                    stop,
+                    infinite: self.level.infinite,
+                })
+            }
+            Err(e) => {
+                error(&format!("go: cannot start the search: {e}"));
+                send("done");
+            }
+        }
+    }
+}
+
+/// Runs one search, printing `info` after every iteration and `done` at
+/// the end; gives the engine back.
+fn search(mut engine: Engine, board: &Board, root: &SearchRoot, limits: &Limits) -> Engine {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        engine.search_reporting(root, limits, &mut |r| send(&info_line(board, r)))
+    }));
+    match run {
+        Ok(r) => {
+            let mut line = "done".to_string();
+            for (key, m) in ["move", "ponder"].into_iter().zip(r.best.iter().chain(r.pv.get(1))) {
+                line.push_str(&format!(" {key}={}", value(&board.format_move(m))));
+            }
+            send(&line);
+            engine
+        }
+        Err(_) => {
+            error("the search failed");
+            send("done");
+            Engine::with_table_size(&board.rules, DEFAULT_TT_MB)
+        }
+    }
+}
+
+/// `info depth=... score=... nodes=... time=... nps=... pv="..."`: the
+/// score in men (a forced win in n plies is 100 - n/100, as Scan writes
+/// it), the time in seconds, the speed in millions of nodes per second.
+fn info_line(board: &Board, r: &SearchResult) -> String {
+    let secs = r.elapsed.as_secs_f64();
+    let pv: Vec<String> = r.pv.iter().map(|m| board.format_move(m)).collect();
+    format!(
+        "info depth={} seldepth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
+        r.depth,
+        r.seldepth,
+        hub_score(r.score),
+        r.nodes,
+        secs,
+        if secs > 0.0 { r.nodes as f64 / secs / 1e6 } else { 0.0 },
+        quoted(&pv.join(" "))
+    )
+}
+
+/// A score in men with two decimals; forced results as Scan writes them.
+fn hub_score(score: i32) -> String {
+    let centi = if score > MATE_BOUND {
+        10_000 - (MATE - score)
+    } else if score < -MATE_BOUND {
+        -(10_000 - (MATE + score))
+    } else {
+        score
+    };
+    let sign = if centi < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", centi.abs() / 100, centi.abs() % 100)
+}
+
+/// Reads the arguments of `level`.
+fn read_level(cmd: &Command) -> Result<Level, String> {
+    if cmd.has("infinite") {
+        return Ok(Level {
+            limits: Limits {
+                depth: None,
+                movetime: None,
+                nodes: None,
+                noise: 0,
+            },
+            infinite: true,
+        });
+    }
+    let mut limits = Limits {
+        depth: None,
+        movetime: None,
+        nodes: None,
+        noise: 0,
+    };
+    if let Some(d) = cmd.get("depth") {
+        let d: u32 = d
+            .trim()
+            .parse()
+            .ok()
+            .filter(|d| (1..=MAX_DEPTH).contains(d))
+            .ok_or_else(|| format!("depth=`{}` is not a depth from 1 to {MAX_DEPTH}", clip(d)))?;
+        limits.depth = Some(d);
+    }
+    if let Some(n) = cmd.get("nodes") {
+        let n: u64 = n
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("nodes=`{}` is not a positive number of nodes", clip(n)))?;
+        limits.nodes = Some(n);
+    }
+    if let Some(t) = cmd.get("move-time") {
+        limits.movetime = Some(duration(seconds("move-time", t)?));
+    }
+    if let Some(t) = cmd.get("time") {
+        let time = seconds("time", t)?;
+        let inc = match cmd.get("inc") {
+            Some(i) => seconds("inc", i)?,
+            None => 0.0,
+        };
+        let moves = match cmd.get("moves") {
+            Some(m) => Some(
+                m.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("moves=`{}` is not a number of moves", clip(m)))?,
+            ),
+            None => None,
+        };
+        let budget = duration(move_budget(time, inc, moves));
+        limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
+    }
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        return Err(
+            "expected depth=N, move-time=SECONDS, time=SECONDS [inc=SECONDS] [moves=N], nodes=N or infinite".into(),
+        );
+    }
+    Ok(Level {
+        limits,
+        infinite: false,
+    })
+}
+
+/// The time for this move out of `time` seconds left, `inc` added per move
+/// (already added for this one, as the protocol says) and `moves` left to
+/// the next time control (sudden death when absent: 30 are assumed).
+/// Never more than half the clock, nor 80 % of it for the last move before
+/// a control.
+fn move_budget(time: f64, inc: f64, moves: Option<u32>) -> f64 {
+    let avail = time + inc;
+    let left = match moves {
+        Some(n) if n >= 1 => f64::from(n.min(50)),
+        _ => 30.0,
+    };
+    let share = time / left + inc;
+    let cap = if left <= 1.0 { avail * 0.8 } else { avail * 0.5 };
+    share.min(cap).max(0.01)
+}
+
+fn seconds(name: &str, text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(|s| s.min(MAX_SECONDS))
+        .ok_or_else(|| format!("{name}=`{}` is not a number of seconds", clip(text)))
+}
+
+fn duration(secs: f64) -> Duration {
+    Duration::try_from_secs_f64(secs.max(0.001)).unwrap_or(Duration::from_secs(1))
+}
+
+/// A command line: the command and its `name=value` arguments (a flag has no value).
+#[derive(Debug)]
+struct Command {
+    name: String,
+    args: Vec<(String, Option<String>)>,
+}
+
+impl Command {
+    /// Reads a line; `Ok(None)` for a blank one.
+    fn parse(line: &str) -> Result<Option<Command>, String> {
+        let mut rest = line.trim_start();
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        let name = take_name(&mut rest);
+        if name.is_empty() {
+            return Err(format!(
+                "cannot read the command: unexpected `{}`",
+                shown(rest.chars().next().unwrap_or(' '))
+            ));
+        }
+        let mut args = Vec::new();
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let arg = take_name(&mut rest);
+            if arg.is_empty() {
+                return Err(format!(
+                    "{name}: unexpected `{}`",
+                    shown(rest.chars().next().unwrap_or(' '))
+                ));
+            }
+            rest = rest.trim_start();
+            let val = if let Some(after) = rest.strip_prefix('=') {
+                rest = after.trim_start();
+                if let Some(quoted) = rest.strip_prefix('"') {
+                    let Some(end) = quoted.find('"') else {
+                        return Err(format!("{name}: the value of {arg} has no closing quote"));
+                    };
+                    let v = quoted[..end].to_string();
+                    rest = &quoted[end + 1..];
+                    Some(v)
+                } else {
+                    Some(take_name(&mut rest).to_string())
+                }
+            } else {
+                None
+            };
+            args.push((arg.to_string(), val));
+        }
+        Ok(Some(Command {
+            name: name.to_string(),
+            args,
+        }))
+    }
+
+    /// The value of argument `name` (the last one given); a flag reads as "".
+    fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_deref().unwrap_or(""))
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.args.iter().any(|(n, _)| n == name)
+    }
+}
+
+/// Characters of a name or a bare value: anything but blanks, controls, `=` and `"`.
+fn is_id(c: char) -> bool {
+    !c.is_control() && !c.is_whitespace() && c != '=' && c != '"'
+}
+
+fn take_name<'a>(rest: &mut &'a str) -> &'a str {
+    let end = rest.find(|c: char| !is_id(c)).unwrap_or(rest.len());
+    let (name, after) = rest.split_at(end);
+    *rest = after;
+    name
+}
+
+/// A value as the protocol writes it: bare when it can be, else in double
+/// quotes (the protocol has no escapes, so a `"` inside becomes `'`).
+fn value(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(is_id) {
+        s.to_string()
+    } else {
+        quoted(s)
+    }
+}
+
+fn quoted(s: &str) -> String {
+    let clean: String = s
+        .chars()
+        .map(|c| match c {
+            '"' => '\'',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("\"{clean}\"")
+}
+
+/// A character as shown in a message.
+fn shown(c: char) -> String {
+    if c.is_control() {
+        format!("U+{:04X}", c as u32)
+    } else {
+        c.to_string()
+    }
+}
+
+/// At most 40 characters of user text, for messages.
+fn clip(s: &str) -> String {
+    let head: String = s.chars().take(40).collect();
+    if head.len() < s.len() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+/// The first error of a failed load, in one line, and how many more there are.
+fn load_error_text(e: &LoadError) -> String {
+    let errors: Vec<_> = e.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+    let Some(first) = errors.first() else {
+        return "the variant cannot be loaded".into();
+    };
+    let more = match errors.len() {
+        1 => String::new(),
+        2 => " (and 1 more problem: `dama validate` lists them all)".into(),
+        n => format!(" (and {} more problems: `dama validate` lists them all)", n - 1),
+    };
+    format!("{first}{more}")
+}
+
+/// Writes one line and flushes it. Standard output closed means the GUI is
+/// gone: quit quietly, as the protocol asks.
+fn send(line: &str) {
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// `error message="..."`, the message on one line and clipped.
+fn error(message: &str) {
+    let mut m: String = message.chars().take(MAX_MESSAGE).collect();
+    if m.len() < message.len() {
+        m.push('…');
+    }
+    send(&format!("error message={}", quoted(&m)));
+}
+
+/// A line read from standard input.
+enum Line {
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes (this many), read and dropped.
+    TooLong(usize),
+}
+
+/// Reads one line, keeping at most [`MAX_LINE`] bytes of it in memory (the
+/// rest of a longer line is read and dropped). `Ok(None)` at the end of input.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Line>> {
+    buf.clear();
+    let (mut any, mut total) = (false, 0usize);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (chunk.get(..=i).unwrap_or(chunk), true),
+            None => (chunk, false),
+        };
+        total = total.saturating_add(part.len());
+        let room = (MAX_LINE + 2).saturating_sub(buf.len());
+        buf.extend_from_slice(part.get(..room.min(part.len())).unwrap_or_default());
+        let used = part.len();
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    let text = String::from_utf8_lossy(buf);
+    let text = text.trim_end_matches(['\n', '\r']);
+    if total > MAX_LINE + 2 || text.len() > MAX_LINE {
+        return Ok(Some(Line::TooLong(total)));
+    }
+    Ok(Some(Line::Text(text.to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_hub_lines() {
+        let c = Command::parse(r#"pos pos=Wbbe moves="a1-a2 b2xb4xb3"  fen = "W:Wa1""#)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.name, "pos");
+        assert_eq!(c.get("pos"), Some("Wbbe"));
+        assert_eq!(c.get("moves"), Some("a1-a2 b2xb4xb3"));
+        assert_eq!(c.get("fen"), Some("W:Wa1"));
+        let c = Command::parse("level infinite").unwrap().unwrap();
+        assert!(c.has("infinite"));
+        assert_eq!(c.get("infinite"), Some(""));
+        assert!(Command::parse("   ").unwrap().is_none());
+        assert!(Command::parse(r#"pos pos="W"#).is_err());
+        assert!(Command::parse("=x").is_err());
+    }
+
+    #[test]
+    fn writes_values_and_scores() {
+        assert_eq!(value("dama"), "dama");
+        assert_eq!(value(""), "\"\"");
+        assert_eq!(value("a b"), "\"a b\"");
+        assert_eq!(value("say \"hi\""), "\"say 'hi'\"");
+        assert_eq!(hub_score(125), "1.25");
+        assert_eq!(hub_score(-5), "-0.05");
+        assert_eq!(hub_score(0), "0.00");
+        assert_eq!(hub_score(MATE - 7), "99.93");
+        assert_eq!(hub_score(-(MATE - 4)), "-99.96");
+    }
+
+    #[test]
+    fn budgets_stay_within_the_clock() {
+        assert!((move_budget(60.0, 0.0, None) - 2.0).abs() < 1e-9);
+        assert!((move_budget(60.0, 1.0, None) - 3.0).abs() < 1e-9);
+        assert!((move_budget(10.0, 0.0, Some(1)) - 8.0).abs() < 1e-9);
+        assert!((move_budget(10.0, 0.0, Some(5)) - 2.0).abs() < 1e-9);
+        assert!(move_budget(0.0, 0.0, None) >= 0.01);
+        assert!(move_budget(1.0, 10.0, None) <= 5.5);
+    }
+
+    #[test]
+    fn moves_in_every_accepted_form() {
+        let dama = Board::new(Arc::new(Rules::builtin("dama").unwrap()), Notation::Auto);
+        let mut pos = dama.rules.start_position();
+        for m in ["d3-d4", "d6-d5"] {
+            let mv = dama.resolve(&pos, m).unwrap();
+            pos.play(&mv);
+        }
+        let want = dama.resolve(&pos, "d4xd8xd7xd5").unwrap();
+        assert_eq!(dama.format_move(&want), "d4xd8xd7xd5");
+        // Captured squares in any order; the PDN path; origin and destination alone.
+        for text in ["d4xd8xd5xd7", "d4xd6xd8", "d4xd8", "d4d8", " d4:d8:d5:d7 "] {
+            assert_eq!(dama.resolve(&pos, text), Ok(want), "{text}");
+        }
+        for bad in [
+            "d4xd8xd5",
+            "d4xd8xd5xd5xd7",
+            "d4xd8xd6xd7",
+            "d4-d5",
+            "",
+            "x",
+            "d4",
+            "z9-d4",
+        ] {
+            assert!(dama.resolve(&pos, bad).is_err(), "{bad}");
+        }
+        let mut numeric = dama.clone();
+        numeric.notation = Notation::Numeric;
+        assert_eq!(numeric.format_move(&want), "36x4x12x28");
+        assert_eq!(dama.resolve(&pos, "36x4x12x28"), Ok(want));
+
+        let russian = Board::new(Arc::new(Rules::builtin("russian").unwrap()), Notation::Auto);
+        let start = russian.rules.start_position();
+        let a = russian.resolve(&start, "22-18").unwrap();
+        assert_eq!(russian.resolve(&start, "c3-d4"), Ok(a));
+        assert_eq!(russian.format_move(&a), "c3-d4");
+    }
+
+    #[test]
+    fn standard_order_and_positions() {
+        let russian = Board::new(Arc::new(Rules::builtin("russian").unwrap()), Notation::Auto);
+        assert_eq!(russian.order.len(), 32);
+        assert_eq!(russian.order[0].to_string(), "b8");
+        assert_eq!(russian.order[31].to_string(), "g1");
+        let english = Board::new(Arc::new(Rules::builtin("english").unwrap()), Notation::Auto);
+        // The standard order is the variant's own numbering where it has one.
+        for (i, sq) in english.order.iter().enumerate() {
+            assert_eq!(english.rules.square_name(*sq), (i + 1).to_string());
+        }
+        let dama = Board::new(Arc::new(Rules::builtin("dama").unwrap()), Notation::Auto);
+        assert_eq!(dama.order.len(), 64);
+        assert_eq!(dama.order[0].to_string(), "a8");
+        let start = dama.rules.start_position();
+        let text = format!(
+            "W{}{}{}{}",
+            "e".repeat(8),
+            "b".repeat(16),
+            "e".repeat(16),
+            "w".repeat(16)
+        );
+        let text = format!("{}{}", text, "e".repeat(8));
+        assert_eq!(dama.parse_position(&text).unwrap(), start);
+        assert!(dama.parse_position("W").is_err());
+        // The full-board form is accepted for dark-square boards too.
+        let full = format!("W{}", "e".repeat(64));
+        assert_eq!(russian.parse_position(&full).unwrap(), Position::empty(Color::White));
+        assert!(russian.parse_position(&format!("W{}", "w".repeat(64))).is_err());
+        assert!(dama.parse_position(&text.replace('W', "X")).is_err());
+    }
+}
