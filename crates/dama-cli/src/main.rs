@@ -7,6 +7,7 @@
 mod cli;
 mod commands;
 mod exit;
+mod line;
 mod render;
 mod savefile;
 mod svg;

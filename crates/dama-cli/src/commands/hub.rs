@@ -30,6 +30,7 @@ use dama_engine::{Move, Severity};
 
 use super::Ctx;
 use crate::exit::Exit;
+use crate::line::read_line_bounded;
 
 /// Arguments of `dama hub`.
 #[derive(Debug, clap::Args)]
@@ -975,38 +976,13 @@ enum Line {
 /// Reads one line, keeping at most [`MAX_LINE`] bytes of it in memory (the
 /// rest of a longer line is read and dropped). `Ok(None)` at the end of input.
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Line>> {
-    buf.clear();
-    let (mut any, mut total) = (false, 0usize);
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (chunk.get(..=i).unwrap_or(chunk), true),
-            None => (chunk, false),
-        };
-        total = total.saturating_add(part.len());
-        let room = (MAX_LINE + 2).saturating_sub(buf.len());
-        buf.extend_from_slice(part.get(..room.min(part.len())).unwrap_or_default());
-        let used = part.len();
-        input.consume(used);
-        if done {
-            break;
-        }
-    }
-    if !any {
+    let Some(read) = read_line_bounded(input, buf, MAX_LINE + 2)? else {
         return Ok(None);
-    }
+    };
     let text = String::from_utf8_lossy(buf);
     let text = text.trim_end_matches(['\n', '\r']);
-    if total > MAX_LINE + 2 || text.len() > MAX_LINE {
-        return Ok(Some(Line::TooLong(total)));
+    if read.cut || text.len() > MAX_LINE {
+        return Ok(Some(Line::TooLong(usize::try_from(read.bytes).unwrap_or(usize::MAX))));
     }
     Ok(Some(Line::Text(text.to_string())))
 }

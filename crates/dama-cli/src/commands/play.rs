@@ -6,7 +6,7 @@
 //! rewritten atomically after every change, to `--save FILE` or to an
 //! autosave file named at the start, and `--load FILE` resumes it.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +19,7 @@ use dama_engine::{Color, Loaded, Move, Position, Rules, Square};
 
 use super::Ctx;
 use crate::exit::Exit;
+use crate::line::read_line_bounded;
 use crate::render;
 use crate::savefile::{self, DateTime};
 
@@ -362,60 +363,6 @@ const MAX_LINE: usize = 1024;
 /// line is read and dropped.
 const KEEP_LINE: usize = MAX_LINE + 8;
 
-/// A line read by [`read_line_bounded`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct LineRead {
-    /// Whether the line was longer than [`KEEP_LINE`] bytes (its line end
-    /// included), so that only its first [`KEEP_LINE`] bytes were kept.
-    cut: bool,
-    /// Characters in the whole line, its line end (`\n` or `\r\n`) excluded
-    /// (UTF-8 lead bytes: exact for UTF-8 text, a close count for other bytes).
-    chars: u64,
-}
-
-/// Reads one line into `buf` as `read_until(b'\n')` does, but keeps at most
-/// [`KEEP_LINE`] bytes of it: the rest, however long, is read and dropped up
-/// to the line end or the end of input, so a hostile line without a newline
-/// cannot fill the memory. `Ok(None)` at the end of input (nothing read).
-fn read_line_bounded(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<LineRead>> {
-    buf.clear();
-    let mut read = LineRead { cut: false, chars: 0 };
-    let (mut any, mut ends_cr) = (false, false);
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (chunk.get(..=i).unwrap_or(chunk), true),
-            None => (chunk, false),
-        };
-        let room = KEEP_LINE - buf.len();
-        if part.len() > room {
-            read.cut = true;
-        }
-        buf.extend_from_slice(part.get(..room.min(part.len())).unwrap_or_default());
-        let text = part.strip_suffix(b"\n").unwrap_or(part);
-        read.chars += text.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
-        if let Some(&last) = text.last() {
-            ends_cr = last == b'\r';
-        }
-        let used = part.len();
-        input.consume(used);
-        if done {
-            break;
-        }
-    }
-    // A CR before the line end is part of the line end.
-    read.chars -= u64::from(ends_cr);
-    Ok(any.then_some(read))
-}
-
 /// What the player typed.
 enum Command<'a> {
     Moves,
@@ -519,7 +466,7 @@ impl Session {
             }
             print!("{side}> ");
             let _ = std::io::stdout().flush();
-            let (line, read) = match read_line_bounded(&mut input, &mut buf) {
+            let (line, read) = match read_line_bounded(&mut input, &mut buf, KEEP_LINE) {
                 Ok(None) => {
                     println!();
                     self.save();
@@ -938,59 +885,4 @@ fn describe_outcome(o: &Outcome) -> String {
         r => format!("{r}"),
     };
     format!("{lead} ({reason})")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::{BufReader, Cursor};
-
-    /// Every line of `input`, read through a small buffer so lines span several reads.
-    fn lines(input: &[u8]) -> Vec<(String, LineRead)> {
-        let mut r = BufReader::with_capacity(7, Cursor::new(input));
-        let mut buf = Vec::new();
-        let mut out = Vec::new();
-        while let Some(read) = read_line_bounded(&mut r, &mut buf).unwrap() {
-            assert!(buf.len() <= KEEP_LINE, "kept {} bytes", buf.len());
-            out.push((String::from_utf8_lossy(&buf).into_owned(), read));
-        }
-        out
-    }
-
-    #[test]
-    fn short_lines_are_read_whole() {
-        let got = lines(b"d3-d4\r\nundo\n\nlast");
-        let text: Vec<&str> = got.iter().map(|(t, _)| t.as_str()).collect();
-        assert_eq!(text, ["d3-d4\r\n", "undo\n", "\n", "last"]);
-        assert!(got.iter().all(|(_, r)| !r.cut));
-        let chars: Vec<u64> = got.iter().map(|(_, r)| r.chars).collect();
-        assert_eq!(chars, [5, 4, 0, 4]);
-        assert!(lines(b"").is_empty());
-    }
-
-    #[test]
-    fn a_long_line_is_cut_and_the_next_line_read() {
-        let mut input = "é".repeat(3000).into_bytes();
-        input.extend_from_slice(b"\r\nd3-d4\n");
-        let got = lines(&input);
-        assert_eq!(got.len(), 2);
-        assert!(got[0].1.cut);
-        assert_eq!(got[0].1.chars, 3000);
-        assert_eq!(got[1].0, "d3-d4\n");
-        assert!(!got[1].1.cut);
-        // A line of exactly the limit is kept whole.
-        let mut input = vec![b'x'; MAX_LINE];
-        input.extend_from_slice(b"\r\n");
-        let got = lines(&input);
-        assert!(!got[0].1.cut && got[0].0.len() == MAX_LINE + 2);
-    }
-
-    #[test]
-    fn a_long_line_without_a_line_end_is_one_line() {
-        let got = lines(&vec![b'x'; 100_000]);
-        assert_eq!(got.len(), 1);
-        assert!(got[0].1.cut);
-        assert_eq!(got[0].1.chars, 100_000);
-        assert_eq!(got[0].0.len(), KEEP_LINE);
-    }
 }
