@@ -459,6 +459,32 @@ mod tests {
     }
 
     #[test]
+    fn every_direction_used_lies_in_the_direction_class() {
+        for (id, _) in crate::load::BUILTIN {
+            let rules = Rules::builtin(id).unwrap();
+            let g = rules.tables().geometry();
+            assert!([ORTHOGONAL, DIAGONAL, ALL_DIRS].contains(&g), "{id}");
+            for c in crate::Color::ALL {
+                let s = rules.side(c);
+                for set in [
+                    s.man_steps,
+                    s.man_captures,
+                    s.man_friendly_jumps,
+                    s.man_linear,
+                    s.king_moves,
+                    s.king_captures,
+                ] {
+                    assert_eq!(set.0 & !g, 0, "{id}: a direction outside the class {g:#x}");
+                }
+            }
+        }
+        let class = |id: &str| Rules::builtin(id).unwrap().tables().geometry();
+        assert_eq!(class("dama"), ORTHOGONAL);
+        assert_eq!(class("russian"), DIAGONAL);
+        assert_eq!(class("dameo"), ALL_DIRS);
+    }
+
+    #[test]
     fn line_attacks_match_the_rays() {
         let rules = Rules::builtin("dama").unwrap();
         let t = rules.tables();
