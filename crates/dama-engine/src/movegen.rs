@@ -226,17 +226,8 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     #[inline(always)]
     fn king_dir<const D: usize>(&mut self, sq: u8, captured: u64, taken: u32, enemy: u64, occ: u64) -> bool {
         let t = self.t;
-        let vb = if FLY {
-            let ray = t.ray(D, sq);
-            if ray & enemy == 0 {
-                return false;
-            }
-            // The first piece along the ray (there is one: enemy pieces are occupied squares).
-            1u64 << Tables::nearest(ray & occ, D)
-        } else {
-            t.shift(1u64 << sq, D)
-        };
-        if vb & enemy == 0 {
+        let vb = self.king_target::<D>(sq, enemy, occ);
+        if vb == 0 {
             return false;
         }
         let mut land = if ANY {
@@ -268,17 +259,27 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     /// Whether a king on `sq` can jump in direction `D`.
     #[inline(always)]
     fn king_jumps<const D: usize>(&self, sq: u8, enemy: u64, occ: u64) -> bool {
+        let vb = self.king_target::<D>(sq, enemy, occ);
+        vb != 0 && self.t.shift(vb, D) & !occ != 0
+    }
+
+    /// The enemy piece (its bit) a king on `sq` would take first in
+    /// direction `D`, or 0: with `FLY` the first piece along the ray, else
+    /// the neighbour, if it is an enemy piece.
+    #[inline(always)]
+    fn king_target<const D: usize>(&self, sq: u8, enemy: u64, occ: u64) -> u64 {
         let t = self.t;
         let vb = if FLY {
             let ray = t.ray(D, sq);
             if ray & enemy == 0 {
-                return false;
+                return 0;
             }
+            // There is a first piece: enemy pieces are occupied squares.
             1u64 << Tables::nearest(ray & occ, D)
         } else {
             t.shift(1u64 << sq, D)
         };
-        vb & enemy != 0 && t.shift(vb, D) & !occ != 0
+        vb & enemy
     }
 
     /// With `landing_must_continue`: of the landing squares `land` beyond
