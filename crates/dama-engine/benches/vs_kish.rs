@@ -16,7 +16,7 @@
 //!
 //! Both engines run in this process, one thread each, alternately. A small
 //! tree is searched several times in a row (`runs`) so that each timing lasts
-//! about a second; each figure is the best of three rounds, which filters out
+//! about a second; each figure is the best of five rounds, which filters out
 //! the noise of a shared machine. `-- fen <FEN> <depth>` compares the two
 //! counts on any position, depth by depth.
 
@@ -92,7 +92,7 @@ fn time<F: FnMut() -> u64>(mut f: F) -> (u64, f64) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let quick = args.iter().any(|a| a == "quick");
-    let rounds = if quick { 1 } else { 3 };
+    let rounds = if quick { 1 } else { 5 };
     let rules = Rules::builtin("dama").expect("the built-in Turkish rules load");
     if let [cmd, fen, depth, ..] = args.as_slice() {
         if cmd == "ours" || cmd == "kish" {
