@@ -15,6 +15,8 @@
 //! `tests/perft/` against the reference to a larger node budget.
 
 mod reference;
+#[path = "common/synthetic.rs"]
+mod synthetic;
 
 use dama_engine::{load_text, perft, Color, CountMode, Piece, Position, Rules, Square};
 use reference::{board_of, path_text, position_of, RefMove, Reference};
@@ -22,93 +24,7 @@ use reference::{board_of, path_text, position_of, RefMove, Reference};
 // ---------------------------------------------------------------------------
 // Variants
 
-/// Synthetic variants: a shipped variant with one or two parameters changed.
-const SYNTHETIC: &[(&str, &str)] = &[
-    ("dama-end-of-move", "extends = \"dama\"\n[capture]\nremoval = \"end_of_move\"\n"),
-    ("dama-reversal", "extends = \"dama\"\n[capture]\nno_reversal = false\n"),
-    ("dama-no-majority", "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"),
-    ("dama-stop", "extends = \"dama\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
-    ("dama-king-step", "extends = \"dama\"\n[kings]\nmove_range = 1\n"),
-    ("dama-king-range-2", "extends = \"dama\"\n[kings]\nmove_range = 2\n"),
-    (
-        "dama-short-king",
-        "extends = \"dama\"\n[kings]\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\n",
-    ),
-    ("dama-short-king-any-landing", "extends = \"dama\"\n[kings]\ncapture_range = \"short\"\n"),
-    ("dama-adjacent-landing", "extends = \"dama\"\n[kings]\nlanding = \"adjacent_beyond\"\n"),
-    (
-        "dama-must-continue",
-        "extends = \"dama\"\n[kings]\nlanding_must_continue = true\n[capture]\nmajority = \"none\"\n",
-    ),
-    ("dama-optional", "extends = \"dama\"\n[capture]\nmandatory = false\n"),
-    (
-        "dama-optional-free",
-        "extends = \"dama\"\n[capture]\nmandatory = false\nmajority = \"none\"\n",
-    ),
-    ("dama-promotion-rank-7", "extends = \"dama\"\n[promotion]\nrank = 7\n"),
-    (
-        "dama-6x6",
-        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\n[setup]\nwhite = [\"a2-f2\"]\nblack = [\"a5-f5\"]\n",
-    ),
-    (
-        "dama-5x7",
-        "extends = \"dama\"\n[board]\nwidth = 5\nheight = 7\n[setup]\nwhite = [\"a2-e3\"]\nblack = [\"a5-e6\"]\n",
-    ),
-    (
-        "keny-chain-any",
-        "extends = \"keny\"\n[men]\nfriendly_jump_chain = true\nfriendly_jump_over = \"any\"\n",
-    ),
-    ("keny-chain", "extends = \"keny\"\n[men]\nfriendly_jump_chain = true\n"),
-    ("keny-over-any", "extends = \"keny\"\n[men]\nfriendly_jump_over = \"any\"\n"),
-    (
-        "keny-promote-and-continue",
-        "extends = \"keny\"\n[capture]\npromote_mid_capture = \"promote_and_continue\"\n",
-    ),
-    ("keny-stop", "extends = \"keny\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
-    (
-        "keny-end-of-move-reversal",
-        "extends = \"keny\"\n[capture]\nremoval = \"end_of_move\"\nno_reversal = false\n",
-    ),
-    ("croda-immediate", "extends = \"croda\"\n[capture]\nremoval = \"immediate\"\n"),
-    (
-        "croda-promote-and-continue",
-        "extends = \"croda\"\n[capture]\npromote_mid_capture = \"promote_and_continue\"\n",
-    ),
-    ("dameo-stop", "extends = \"dameo\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
-    (
-        "dameo-friendly-chain",
-        "extends = \"dameo\"\n[men]\nfriendly_jumps = [\"F\", \"FL\", \"FR\", \"L\", \"R\"]\nfriendly_jump_chain = true\n",
-    ),
-    (
-        "all-eight",
-        "extends = \"armenian\"\n[men]\ncaptures = [\"F\", \"B\", \"L\", \"R\", \"FL\", \"FR\", \"BL\", \"BR\"]\n\
-         [kings]\ncaptures = [\"F\", \"B\", \"L\", \"R\", \"FL\", \"FR\", \"BL\", \"BR\"]\n",
-    ),
-    (
-        "diagonal-8x8",
-        "extends = \"dama\"\n[board]\nsquares = \"dark\"\n[setup]\nwhite = [\"a1-h3\"]\nblack = [\"a6-h8\"]\n\
-         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
-         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
-         [capture]\nremoval = \"end_of_move\"\n",
-    ),
-    (
-        "diagonal-6x6-short",
-        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\nsquares = \"dark\"\n\
-         [setup]\nwhite = [\"a1-f2\"]\nblack = [\"a5-f6\"]\n\
-         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\"]\n\
-         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\nmove_range = 1\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
-         capture_range = \"short\"\nlanding = \"adjacent_beyond\"\n\
-         [capture]\nmajority = \"none\"\nno_reversal = false\npromote_mid_capture = \"stop\"\n",
-    ),
-    (
-        "diagonal-7x5-immediate",
-        "extends = \"dama\"\n[board]\nwidth = 7\nheight = 5\nsquares = \"dark\"\n\
-         [setup]\nwhite = [\"a1-g1\"]\nblack = [\"a5-g5\"]\n\
-         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
-         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
-         [capture]\npromote_mid_capture = \"promote_and_continue\"\n",
-    ),
-];
+use synthetic::SYNTHETIC;
 
 /// A variant under test: its rules and the reference built from the same spec.
 struct Variant {
