@@ -14,27 +14,10 @@ mod entry;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+use dama_engine::search::Rng;
+
 /// Mutated inputs per target by default.
 const DEFAULT_MUTANTS: usize = 3000;
-
-/// A small deterministic generator (xorshift64*), so that a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
 
 /// Tokens worth inserting, per target: they reach deeper than random bytes.
 fn dictionary(target: &str) -> &'static [&'static str] {
@@ -181,11 +164,11 @@ fn mutate(rng: &mut Rng, data: &mut Vec<u8>, seeds: &[(PathBuf, Vec<u8>)], dict:
         }
         1 if len > 0 => {
             let i = rng.below(len);
-            data[i] = rng.next() as u8;
+            data[i] = rng.next_u64() as u8;
         }
         2 => {
             let i = rng.below(len + 1);
-            data.insert(i, rng.next() as u8);
+            data.insert(i, rng.next_u64() as u8);
         }
         3 if len > 0 => {
             let i = rng.below(len);
@@ -218,7 +201,7 @@ fn mutate(rng: &mut Rng, data: &mut Vec<u8>, seeds: &[(PathBuf, Vec<u8>)], dict:
             let at = rng.below(len + 1);
             data.splice(at..at, tok.iter().copied());
         }
-        _ => data.push(rng.next() as u8),
+        _ => data.push(rng.next_u64() as u8),
     }
     // Keep inputs small, as libFuzzer does by default.
     data.truncate(4096);
@@ -247,7 +230,7 @@ fn run_target(target: &str, f: fn(&[u8])) {
     for (path, data) in &seeds {
         check(&format!("seed {}", path.display()), data);
     }
-    let mut rng = Rng(seed ^ target.len() as u64 ^ 0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(seed ^ target.len() as u64 ^ 0x9E37_79B9_7F4A_7C15);
     for i in 0..n {
         let mut data = seeds[rng.below(seeds.len())].1.clone();
         for _ in 0..1 + rng.below(4) {

@@ -2,24 +2,11 @@
 
 use dama_engine::game::{EndReason, Game, GameResult, Outcome};
 use dama_engine::pdn::{read_games, PdnError, PdnTags};
+use dama_engine::search::Rng;
 use dama_engine::{Color, Rules};
 
 fn rules(id: &str) -> Rules {
     Rules::builtin(id).unwrap()
-}
-
-/// A small seeded generator (xorshift64*), so that the random games are the same on every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A random game: random legal moves until the game ends or `max` plies;
@@ -66,7 +53,7 @@ fn random_games_survive_a_round_trip() {
     // Every built-in variant (the diagonal ones with numbered squares too).
     let variants: Vec<&str> = dama_engine::load::BUILTIN.iter().map(|(id, _)| *id).collect();
     assert!(variants.len() >= 9);
-    let mut rng = Rng(0x5eed_0fda_3a00);
+    let mut rng = Rng::new(0x5eed_0fda_3a00);
     let mut total_plies = 0;
     for id in variants {
         let r = rules(id);
@@ -352,13 +339,13 @@ fn truncated_and_garbled_records_never_panic() {
     }
     assert!(errors > chars.len() / 2);
     // Garbage: random bytes and random PDN-ish characters.
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let alphabet: Vec<char> = "[]{}()\"\\;%$.:-x*/0123456789abcdefghKWB \n\r\t½é".chars().collect();
     for _ in 0..3000 {
         let len = rng.below(60);
         let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
         let _ = replay_error(&s);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         let _ = replay_error(&String::from_utf8_lossy(&bytes));
     }
 }
