@@ -111,7 +111,7 @@ fn engine_against_engine_and_pdn_output() {
     assert_eq!(v["a"]["name"], "engine (level 2: depth 2)");
     assert_eq!(v["b"]["name"], "engine (level 1: depth 1)");
     let text = std::fs::read_to_string(&pdn).unwrap();
-    let games = dama_engine::read_games(&text).unwrap();
+    let games = dama_engine::pdn::read_games(&text).unwrap();
     assert_eq!(games.len(), 2);
     let rules = std::sync::Arc::new(dama_engine::Rules::builtin("dameo").unwrap());
     for (g, r) in games.iter().zip(v["results"].as_array().unwrap()) {

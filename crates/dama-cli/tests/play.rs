@@ -5,9 +5,9 @@ mod support;
 use std::path::Path;
 use std::sync::Arc;
 
-use dama_engine::game::Game;
-use dama_engine::search::{random_move, Engine, Limits, Rng, SearchRoot};
+use dama_engine::Game;
 use dama_engine::Rules;
+use dama_engine::{random_move, Engine, Limits, Rng, SearchRoot};
 use support::{run, scratch};
 
 /// A saved record without its date (the only line that changes from day to day).
@@ -265,7 +265,7 @@ fn full_games_against_the_computer() {
         let saved = std::fs::read_to_string(d.join(&file)).unwrap();
         assert!(saved.contains(&format!("[Result \"{}\"]", outcome.result.pdn())), "{v}");
         // The record replays to the same end.
-        let games = dama_engine::read_games(&saved).unwrap();
+        let games = dama_engine::pdn::read_games(&saved).unwrap();
         let again = games[0].replay(Arc::clone(&rules)).unwrap();
         assert_eq!(again.outcome(), Some(outcome), "{v}");
         assert_eq!(again.ply_count(), game.ply_count(), "{v}");

@@ -34,14 +34,14 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::color::Color;
-use crate::fen::FenError;
+use crate::board::Color;
+use crate::board::Square;
+use crate::board::{Piece, Position};
 use crate::game::{Game, GameResult, PlayError};
-use crate::load::{load, LoadError};
-use crate::position::{Piece, Position};
+use crate::notation::FenError;
 use crate::rules::Rules;
 use crate::spec::VariantSpec;
-use crate::square::Square;
+use crate::variant::{load, LoadError};
 
 /// Largest case file read, in bytes.
 pub const MAX_CASE_BYTES: u64 = 1 << 20;
@@ -358,7 +358,7 @@ fn suggestion(msg: &str) -> Option<&str> {
     let word = msg.split('`').nth(1)?;
     let rest = msg.split_once("expected")?.1;
     let candidates: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
-    crate::diagnostic::did_you_mean(word, candidates).filter(|c| *c != word)
+    crate::spec::did_you_mean(word, candidates).filter(|c| *c != word)
 }
 
 fn read_text(path: &Path) -> Result<String, CaseError> {

@@ -1,8 +1,8 @@
 //! # dama-engine
 //!
-//! Rules-driven move generation for the orthogonal draughts family
-//! (Turkish *dama*, Armenian *tama*, Keny, Croda, Dameo) and any other
-//! variant written as a TOML file.
+//! Rules-driven move generation for the draughts family (Turkish *dama*,
+//! Armenian *tama*, Keny, Croda, Dameo, Russian, Brazilian, English) and any
+//! other variant written as a TOML file.
 //!
 //! The spine is raw → compiled: TOML text → [`VariantSpec`] (plain serde)
 //! → [`Rules::compile`] (validated, with precomputed tables) → the move
@@ -25,37 +25,51 @@
 //! assert_eq!(rules.format_move_full(&pos, &only.as_slice()[0]), "d6xd8xb8");
 //! ```
 
+// The layers, lowest first; a module uses only the ones above it in this
+// list (checked by tests/module_graph.rs):
+mod board; //    squares, directions, geometry tables, positions, moves
 pub mod case;
-pub mod color;
-pub mod describe;
-pub mod diagnostic;
-pub mod eval;
-pub mod fen;
-pub mod game;
-pub mod judge;
-pub mod load;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod pdn;
-pub mod perft;
-pub mod position;
-pub mod rules;
-pub mod search;
-pub mod spec;
-pub mod square;
-pub mod tables;
+mod engine; //   evaluation and search
+mod game; //     outcomes, the judge, the draw clock, games, PDN
+mod movegen; //  the one move generator
+mod notation; // FEN, move text, explanations of illegal moves
+mod perft; //    counting the move tree
+mod rules; //    compiled rules, grouped, and the stages that compile them
+mod spec; //     the variant format as written (serde), its keys, diagnostics
+mod util; //     clipping text for messages, a seeded Rng
+mod variant; //  built-in variants, loading with `extends`, `Rules::compile`
 
-pub use color::Color;
-pub use diagnostic::{Diagnostic, Location, Severity};
-pub use fen::FenError;
+pub use board::{AbsDir, Color, DirSet, Move, MoveList, MovePath, Piece, Position, Square, Squares};
+pub use engine::{
+    position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
+    MATE, MATE_BOUND, MAX_PLY,
+};
 pub use game::{EndReason, Game, GameResult, Outcome, PlayError, Ply};
-pub use load::{load, load_text, LoadError, Loaded, SourceFile};
-pub use moves::{Move, MoveList, MovePath};
-pub use notation::{DirKind, IllegalReason, MoveError, MoveText};
-pub use pdn::{read_games, PdnError, PdnGame, PdnTags};
-pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with, CountMode};
-pub use position::{Piece, Position};
-pub use rules::Rules;
-pub use spec::VariantSpec;
-pub use square::{AbsDir, Square, Squares};
+pub use movegen::{random_move, CountMode};
+pub use notation::{DirKind, FenError, IllegalReason, MoveError, MoveText};
+pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with};
+pub use rules::{EndRules, Rules, Section, SideRules};
+pub use spec::{Code, Diagnostic, Location, Severity, VariantSpec};
+pub use util::Rng;
+pub use variant::{
+    builtin_names, builtin_text, load, load_text, read_text, LoadError, Loaded, SourceFile, BUILTIN, MAX_CHAIN,
+    MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+};
+
+/// The raw variant format: the serde structs and enums of a variant file,
+/// and the table of its keys.
+pub mod format {
+    pub use crate::spec::{
+        key_info, BoardSpec, CaptureRange, CaptureSpec, EndSpec, JumpOver, KeyInfo, KingVsKing, KingsSpec, Landing,
+        LonePiece, Majority, MenSpec, MidCapturePromotion, NoMoveResult, PdnSpec, PromotionRank, PromotionSpec, Range,
+        RelDir, Removal, SetupSpec, Side, SquareNotation, SquareSet, BOOLEAN, DIRS, KEYS, SQUARES, STRING, TABLE,
+    };
+}
+
+/// PDN game records: reading (with the position of every error), replaying
+/// and writing.
+pub mod pdn {
+    pub use crate::game::{
+        game_type_tag, games, read_games, write_games, Games, PdnError, PdnGame, PdnMove, PdnResult, PdnTags, Tag,
+    };
+}

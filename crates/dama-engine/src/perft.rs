@@ -3,19 +3,10 @@
 
 use rayon::prelude::*;
 
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::board::Position;
+use crate::board::{Move, MoveList};
+use crate::movegen::CountMode;
 use crate::rules::Rules;
-
-/// How moves are counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::Display, strum::EnumString, strum::VariantNames)]
-#[strum(serialize_all = "lowercase")]
-pub enum CountMode {
-    /// One per distinct move (origin, destination, captured set).
-    Moves,
-    /// One per distinct capture path, as kish and most other engines count.
-    Paths,
-}
 
 /// Counts the leaf nodes `depth` plies below `pos`. A position with no
 /// legal move contributes nothing below it (depth 0 counts 1).
@@ -71,7 +62,7 @@ pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, li
 }
 
 /// Perft split by first move: `(move, nodes)` for each legal move.
-pub fn divide(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> Vec<(crate::moves::Move, u64)> {
+pub fn divide(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> Vec<(crate::board::Move, u64)> {
     let moves = rules.legal_moves(pos);
     let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
     moves

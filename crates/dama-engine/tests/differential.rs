@@ -64,7 +64,7 @@ fn synthetic(id: &str) -> Variant {
 
 /// Every variant shipped with dama, then every synthetic one.
 fn all_variants() -> Vec<Variant> {
-    let mut out: Vec<Variant> = dama_engine::load::BUILTIN.iter().map(|(id, _)| builtin(id)).collect();
+    let mut out: Vec<Variant> = dama_engine::BUILTIN.iter().map(|(id, _)| builtin(id)).collect();
     out.extend(SYNTHETIC.iter().map(|(id, text)| variant(id, text)));
     out
 }
@@ -630,7 +630,7 @@ fn every_synthetic_variant_has_a_random_test() {
             "synthetic variant {id} has no random_* test"
         );
     }
-    for (id, _) in dama_engine::load::BUILTIN {
+    for (id, _) in dama_engine::BUILTIN {
         assert!(
             src.contains(&format!("builtin \"{id}\",")),
             "shipped variant {id} has no random_* test"

@@ -14,7 +14,7 @@ mod entry;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use dama_engine::search::Rng;
+use dama_engine::Rng;
 
 /// Mutated inputs per target by default.
 const DEFAULT_MUTANTS: usize = 3000;

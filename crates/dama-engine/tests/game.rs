@@ -1,6 +1,6 @@
 //! The game: move explanations, end-of-game rules, undo and redo.
 
-use dama_engine::game::{EndReason, Game, GameResult, Outcome, PlayError};
+use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
 use dama_engine::{MoveError, Rules};
 
 fn rules(id: &str) -> Rules {

@@ -4,14 +4,14 @@
 
 use std::path::PathBuf;
 
-use dama_engine::load::{load, load_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES};
 use dama_engine::LoadError;
+use dama_engine::{load, load_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES};
 
 /// The codes of a failed load.
 fn codes(r: Result<dama_engine::Loaded, LoadError>) -> Vec<&'static str> {
     match r {
         Ok(l) => panic!("expected an error, got variant {}", l.rules.id()),
-        Err(e) => e.diagnostics.iter().map(|d| d.code).collect(),
+        Err(e) => e.diagnostics.iter().map(|d| d.code.as_str()).collect(),
     }
 }
 

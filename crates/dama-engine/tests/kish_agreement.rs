@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use dama_engine::search::Rng;
+use dama_engine::Rng;
 use dama_engine::{Color, MoveList, Piece, Position, Rules, Square};
 use kish::{Board, State, Team};
 

@@ -1,9 +1,9 @@
 //! PDN game records: writing, reading liberally, replaying, and the errors.
 
-use dama_engine::game::{EndReason, Game, GameResult, Outcome};
 use dama_engine::pdn::{read_games, PdnError, PdnTags};
-use dama_engine::search::Rng;
+use dama_engine::Rng;
 use dama_engine::{Color, Rules};
+use dama_engine::{EndReason, Game, GameResult, Outcome};
 
 fn rules(id: &str) -> Rules {
     Rules::builtin(id).unwrap()
@@ -51,7 +51,7 @@ fn random_game(r: &Rules, rng: &mut Rng, max: usize) -> Game {
 #[test]
 fn random_games_survive_a_round_trip() {
     // Every built-in variant (the diagonal ones with numbered squares too).
-    let variants: Vec<&str> = dama_engine::load::BUILTIN.iter().map(|(id, _)| *id).collect();
+    let variants: Vec<&str> = dama_engine::BUILTIN.iter().map(|(id, _)| *id).collect();
     assert!(variants.len() >= 9);
     let mut rng = Rng::new(0x5eed_0fda_3a00);
     let mut total_plies = 0;

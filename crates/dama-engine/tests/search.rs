@@ -4,9 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama_engine::game::{Game, GameResult};
-use dama_engine::search::{random_move, Engine, Limits, Rng, SearchRoot, MATE, MATE_BOUND};
 use dama_engine::{load_text, Color, Position, Rules};
+use dama_engine::{random_move, Engine, Limits, Rng, SearchRoot, MATE, MATE_BOUND};
+use dama_engine::{Game, GameResult};
 
 fn rules(name: &str) -> Rules {
     Rules::builtin(name).unwrap()
@@ -201,7 +201,7 @@ fn play_many(r: &Arc<Rules>, games: u32, depth: u32, seed: u64) -> (u32, u32) {
 #[test]
 fn never_plays_an_illegal_move_in_any_builtin_variant() {
     let mut seen = Vec::new();
-    for name in dama_engine::load::builtin_names() {
+    for name in dama_engine::builtin_names() {
         let r = Rules::builtin(&name).unwrap();
         if seen.contains(&r.id().to_string()) {
             continue;

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use dama_engine::case::RuleCase;
-use dama_engine::game::Game;
+use dama_engine::Game;
 use dama_engine::{Loaded, Position, Rules};
 
 use super::Ctx;

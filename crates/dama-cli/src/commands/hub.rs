@@ -23,9 +23,9 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use dama_engine::load::BUILTIN;
-use dama_engine::search::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
+use dama_engine::BUILTIN;
 use dama_engine::{load, Color, LoadError, MoveError, Piece, Position, Rules, Square};
+use dama_engine::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
 use dama_engine::{Move, Severity};
 
 use super::Ctx;
@@ -63,7 +63,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
         Ok(l) => l,
         Err(e) => return e,
     };
-    let is_file = dama_engine::load::builtin_text(&name).is_none();
+    let is_file = dama_engine::builtin_text(&name).is_none();
     let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -524,7 +524,7 @@ impl Hub {
         };
         match name {
             "variant" => {
-                if dama_engine::load::builtin_text(val).is_none() {
+                if dama_engine::builtin_text(val).is_none() {
                     // The same message the rest of the CLI gives, did-you-mean included.
                     match Rules::builtin(val) {
                         Err(e) => error(&format!("variant: {}", load_error_text(&e))),

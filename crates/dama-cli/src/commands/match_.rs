@@ -12,10 +12,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
-use dama_engine::game::{EndReason, Game, GameResult, Outcome};
 use dama_engine::pdn::{self, PdnTags};
-use dama_engine::search::{random_move, Engine, Limits, Rng, SearchRoot, DEFAULT_LEVEL, LEVELS};
+use dama_engine::{random_move, Engine, Limits, Rng, SearchRoot, DEFAULT_LEVEL, LEVELS};
 use dama_engine::{Color, Position, Rules};
+use dama_engine::{EndReason, Game, GameResult, Outcome};
 
 use super::play::limits_from;
 use super::Ctx;

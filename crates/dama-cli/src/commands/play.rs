@@ -12,10 +12,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::ValueEnum;
-use dama_engine::game::{EndReason, Game, GameResult, Outcome, PlayError};
 use dama_engine::pdn::{self, PdnError, PdnTags};
-use dama_engine::search::{Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS, MATE_BOUND};
 use dama_engine::{Color, Loaded, Move, Position, Rules, Square};
+use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
+use dama_engine::{Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS, MATE_BOUND};
 
 use super::Ctx;
 use crate::exit::Exit;
@@ -710,7 +710,7 @@ impl Session {
         println!("{n} legal move{}: {}", if n == 1 { "" } else { "s" }, moves.join(" "));
     }
 
-    fn think(&mut self) -> dama_engine::search::SearchResult {
+    fn think(&mut self) -> dama_engine::SearchResult {
         let root = SearchRoot::from_game(&self.game);
         self.engine.search(&root, &self.limits)
     }
@@ -830,7 +830,7 @@ impl Session {
         } else {
             println!(
                 "{opponent} declines the draw (its evaluation: {}). Play on.",
-                dama_engine::search::score_text(computer_view)
+                dama_engine::score_text(computer_view)
             );
         }
     }

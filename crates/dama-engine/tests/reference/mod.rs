@@ -51,7 +51,7 @@ pub mod perft_file;
 
 use std::collections::BTreeMap;
 
-use dama_engine::spec::{
+use dama_engine::format::{
     CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, PromotionRank, Range, RelDir, Removal, SquareSet,
 };
 use dama_engine::{Color, Piece, Position, VariantSpec};

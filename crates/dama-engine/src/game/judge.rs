@@ -8,9 +8,9 @@
 //! (threefold repetition, the no-capture and kings-only ply limits) are
 //! judged by each from its own record of the game.
 
-use crate::color::Color;
+use crate::board::Color;
+use crate::board::Position;
 use crate::game::{EndReason, GameResult, Outcome};
-use crate::position::Position;
 use crate::rules::Rules;
 use crate::spec::{KingVsKing, LonePiece, NoMoveResult};
 
@@ -123,13 +123,14 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
-    use crate::color::Color;
+    use crate::board::Color;
+    use crate::board::Position;
+    use crate::board::{Move, MoveList};
     use crate::game::{EndReason, GameResult, Outcome};
-    use crate::moves::{Move, MoveList};
-    use crate::position::Position;
+    use crate::movegen::random_move;
     use crate::rules::Rules;
-    use crate::search::{random_move, Rng};
     use crate::spec::{KingVsKing, LonePiece};
+    use crate::util::Rng;
 
     /// The lone-piece judgement as `Game` wrote it before it was shared
     /// with the search (asking its move list, where the search asked the
@@ -164,7 +165,7 @@ mod tests {
     #[test]
     fn lone_piece_rules_judge_as_before() {
         let (mut total, mut one_each, mut ended) = (0, 0, 0);
-        for (id, _) in crate::load::BUILTIN {
+        for (id, _) in crate::variant::BUILTIN {
             let rules = Rules::builtin(id).unwrap();
             let mut rng = Rng::new(11);
             for _ in 0..200 {

@@ -36,33 +36,34 @@ use serde::de::IntoDeserializer;
 use toml::de::{DeArray, DeTable, DeValue};
 use toml::Spanned;
 
-use crate::diagnostic::{did_you_mean, Diagnostic, Location};
 use crate::rules::Rules;
+use crate::spec::{did_you_mean, Code, Diagnostic, Location};
 use crate::spec::{key_info, VariantSpec, BOOLEAN, DIRS, KEYS, SQUARES, STRING, TABLE};
+use crate::util::clip;
 
 /// The variants shipped with dama, as `(id, file text)`.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("dama", include_str!("../../../variants/dama.toml")),
-    ("armenian", include_str!("../../../variants/armenian.toml")),
-    ("keny", include_str!("../../../variants/keny.toml")),
-    ("croda", include_str!("../../../variants/croda.toml")),
-    ("dameo", include_str!("../../../variants/dameo.toml")),
+    ("dama", include_str!("../../../../variants/dama.toml")),
+    ("armenian", include_str!("../../../../variants/armenian.toml")),
+    ("keny", include_str!("../../../../variants/keny.toml")),
+    ("croda", include_str!("../../../../variants/croda.toml")),
+    ("dameo", include_str!("../../../../variants/dameo.toml")),
     (
         "dama-one-each-draw",
-        include_str!("../../../variants/dama-one-each-draw.toml"),
+        include_str!("../../../../variants/dama-one-each-draw.toml"),
     ),
     (
         "dama-promote-and-continue",
-        include_str!("../../../variants/dama-promote-and-continue.toml"),
+        include_str!("../../../../variants/dama-promote-and-continue.toml"),
     ),
     (
         "armenian-schmidt",
-        include_str!("../../../variants/armenian-schmidt.toml"),
+        include_str!("../../../../variants/armenian-schmidt.toml"),
     ),
-    ("keny-majority", include_str!("../../../variants/keny-majority.toml")),
-    ("russian", include_str!("../../../variants/russian.toml")),
-    ("brazilian", include_str!("../../../variants/brazilian.toml")),
-    ("english", include_str!("../../../variants/english.toml")),
+    ("keny-majority", include_str!("../../../../variants/keny-majority.toml")),
+    ("russian", include_str!("../../../../variants/russian.toml")),
+    ("brazilian", include_str!("../../../../variants/brazilian.toml")),
+    ("english", include_str!("../../../../variants/english.toml")),
 ];
 
 /// Longest `extends` chain followed before giving up.
@@ -196,7 +197,7 @@ impl Rules {
 fn unknown_variant(name: &str) -> LoadError {
     let names = builtin_names();
     let mut d = Diagnostic::error(
-        "E0001",
+        Code::E0001,
         None,
         format!("no variant named `{}` (and no file by that name)", clip(name)),
     );
@@ -235,10 +236,10 @@ pub fn read_text(name: &str, r: impl Read) -> Result<String, Box<Diagnostic>> {
     let mut bytes = Vec::new();
     r.take(MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Box::new(Diagnostic::error("E0002", None, format!("cannot read {name}: {e}"))))?;
+        .map_err(|e| Box::new(Diagnostic::error(Code::E0002, None, format!("cannot read {name}: {e}"))))?;
     if bytes.len() > MAX_FILE_BYTES {
         return Err(Box::new(Diagnostic::error(
-            "E0003",
+            Code::E0003,
             None,
             format!("{name} is larger than {MAX_FILE_BYTES} bytes, the limit for a variant file"),
         )));
@@ -251,7 +252,7 @@ pub fn read_text(name: &str, r: impl Read) -> Result<String, Box<Diagnostic>> {
             text: prefix,
         };
         let mut d = Diagnostic::error(
-            "E0004",
+            Code::E0004,
             None,
             format!("{name} is not valid UTF-8 (bad byte at offset {good})"),
         )
@@ -263,25 +264,31 @@ pub fn read_text(name: &str, r: impl Read) -> Result<String, Box<Diagnostic>> {
 
 fn read_file(path: &Path) -> Result<String, Box<Diagnostic>> {
     let shown = path.display().to_string();
-    let io = |e: std::io::Error| Box::new(Diagnostic::error("E0002", None, format!("cannot read {shown}: {e}")));
+    let io = |e: std::io::Error| {
+        Box::new(Diagnostic::error(
+            Code::E0002,
+            None,
+            format!("cannot read {shown}: {e}"),
+        ))
+    };
     let meta = std::fs::metadata(path).map_err(io)?;
     if meta.is_dir() {
         return Err(Box::new(Diagnostic::error(
-            "E0002",
+            Code::E0002,
             None,
             format!("{shown} is a directory, not a variant file"),
         )));
     }
     if !meta.is_file() {
         return Err(Box::new(Diagnostic::error(
-            "E0002",
+            Code::E0002,
             None,
             format!("{shown} is not a regular file"),
         )));
     }
     if meta.len() > MAX_FILE_BYTES as u64 {
         return Err(Box::new(Diagnostic::error(
-            "E0003",
+            Code::E0003,
             None,
             format!(
                 "{shown} is {} bytes; variant files are limited to {MAX_FILE_BYTES} bytes",
@@ -315,7 +322,7 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         });
     let merged = merge_chain(&files, stem.as_deref());
     if files.len() == 1 && DeTable::parse(text).is_ok_and(|t| t.get_ref().is_empty()) {
-        let mut d = Diagnostic::error("E0112", None, "the variant file is empty: every required key is missing")
+        let mut d = Diagnostic::error(Code::E0112, None, "the variant file is empty: every required key is missing")
             .with_help("start from a built-in variant with `extends = \"dama\"` and change what differs, or state every required key (docs/variant-format.md)");
         d.location = files.first().map(|f| locate(f, 0..0));
         return Err(finish_err(vec![d], files));
@@ -362,7 +369,11 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         }),
         // Unreachable in practice: compile failed without an error we kept.
         None => {
-            diags.push(Diagnostic::error("E0114", None, "the variant could not be compiled"));
+            diags.push(Diagnostic::error(
+                Code::E0114,
+                None,
+                "the variant could not be compiled",
+            ));
             Err(finish_err(diags, files))
         }
     }
@@ -378,7 +389,10 @@ fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
 /// Sorts findings (errors first, then by file and position) and caps their number.
 fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
     // A note from a stage that stopped early goes last, whatever the sort.
-    let stopped = diags.iter().position(|d| d.code == "E0005").map(|i| diags.remove(i));
+    let stopped = diags
+        .iter()
+        .position(|d| d.code == Code::E0005)
+        .map(|i| diags.remove(i));
     let order = |d: &Diagnostic| {
         let loc = d.location.as_ref().map(|l| {
             (
@@ -397,7 +411,7 @@ fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
         diags.push(match stopped {
             Some(note) => note,
             None => Diagnostic::error(
-                "E0005",
+                Code::E0005,
                 None,
                 format!("{more} more problem{} not shown", if more == 1 { "" } else { "s" }),
             ),
@@ -422,7 +436,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
         });
         if cur_text.len() > MAX_FILE_BYTES {
             diags.push(Diagnostic::error(
-                "E0003",
+                Code::E0003,
                 None,
                 format!("{cur_name} is larger than {MAX_FILE_BYTES} bytes, the limit for a variant file"),
             ));
@@ -448,7 +462,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
         };
         let Some(parent) = parent else {
             diags.push(at(Diagnostic::error(
-                "E0102",
+                Code::E0102,
                 Some("extends"),
                 "`extends` must be a string: a variant id or a path",
             )
@@ -457,7 +471,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
         };
         if files.len() > MAX_CHAIN {
             diags.push(at(Diagnostic::error(
-                "E0105",
+                Code::E0105,
                 Some("extends"),
                 format!("the `extends` chain is longer than {MAX_CHAIN} files"),
             )));
@@ -465,7 +479,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
         }
         if parent.trim().is_empty() {
             diags.push(at(Diagnostic::error(
-                "E0103",
+                Code::E0103,
                 Some("extends"),
                 "`extends` is empty: name a built-in variant or a file",
             )
@@ -480,7 +494,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
                 Ok(t) => (p.display().to_string(), t, Some(p)),
                 Err(d) => {
                     diags.push(at(Diagnostic::error(
-                        "E0103",
+                        Code::E0103,
                         Some("extends"),
                         format!("unknown parent `{}`: {}", clip(&parent), d.message),
                     )));
@@ -492,7 +506,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
         } else {
             let names = builtin_names();
             let mut d = Diagnostic::error(
-                "E0103",
+                Code::E0103,
                 Some("extends"),
                 format!("unknown parent variant `{}`", clip(&parent)),
             );
@@ -518,7 +532,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
         if seen.contains(&key) {
             let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).chain([pname.as_str()]).collect();
             diags.push(at(Diagnostic::error(
-                "E0104",
+                Code::E0104,
                 Some("extends"),
                 format!("`extends` makes a cycle: {}", names.join(" -> ")),
             )
@@ -560,7 +574,7 @@ fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
         .into_iter()
         .take(MAX_SYNTAX_ERRORS)
         .map(|(_, msg, span)| {
-            let mut d = Diagnostic::error("E0101", None, format!("TOML syntax error: {msg}"));
+            let mut d = Diagnostic::error(Code::E0101, None, format!("TOML syntax error: {msg}"));
             d.location = Some(locate(file, span.unwrap_or(0..0)));
             if msg.contains("recurs") {
                 d = d.with_help("values are nested too deeply; variant files need two levels at most");
@@ -570,7 +584,7 @@ fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
         .collect();
     if total > MAX_SYNTAX_ERRORS {
         out.push(Diagnostic::error(
-            "E0101",
+            Code::E0101,
             None,
             format!(
                 "{} more TOML syntax errors in {} not shown",
@@ -677,7 +691,7 @@ impl<'a> Recovery<'a> {
             };
             if self.diags.len() > MAX_DIAGNOSTICS {
                 self.diags.push(Diagnostic::error(
-                    "E0005",
+                    Code::E0005,
                     None,
                     format!("more problems not shown: checking stops after {MAX_DIAGNOSTICS}"),
                 ));
@@ -697,7 +711,7 @@ impl<'a> Recovery<'a> {
             let span = inner.span();
             if !self.repair(segs, &msg, span) {
                 if self.diags.is_empty() {
-                    self.diags.push(Diagnostic::error("E0114", None, msg));
+                    self.diags.push(Diagnostic::error(Code::E0114, None, msg));
                 }
                 return None;
             }
@@ -717,7 +731,7 @@ impl<'a> Recovery<'a> {
                 other => value_words(other),
             };
             let mut d = Diagnostic::error(
-                "E0113",
+                Code::E0113,
                 Some(k.path),
                 format!("wrong type for `{}`: expected a table, found {found}", k.path),
             )
@@ -747,7 +761,7 @@ impl<'a> Recovery<'a> {
             self.failed
                 .insert(if section.is_empty() { field.to_string() } else { section });
             if !self.reported.contains(&path) {
-                let mut d = Diagnostic::error("E0112", Some(&path), format!("missing required key `{path}`"));
+                let mut d = Diagnostic::error(Code::E0112, Some(&path), format!("missing required key `{path}`"));
                 d.help = Some(missing_help(&path));
                 // Point at the table that lacks the key (its header), or the top of the file.
                 d.location = Some(pseudo_location(span.unwrap_or(0..0)));
@@ -780,13 +794,13 @@ impl<'a> Recovery<'a> {
         d.help = help;
         d.location = span.filter(|s| s.start != NOWHERE).map(pseudo_location);
         self.diags.push(d);
-        if code != "E0110" {
+        if code != Code::E0110 {
             // An unknown key is ignored; anything else leaves a value the file did not mean.
             self.failed.insert(section);
         }
         self.reported.insert(path.clone());
         // A misspelled key: the key it was meant to be is not "missing" too.
-        if code == "E0110" {
+        if code == Code::E0110 {
             if let Some(s) = quoted(msg).and_then(|w| suggest_from(msg, w)) {
                 let mut sib = segs.clone();
                 if let Some(last) = sib.last_mut() {
@@ -975,7 +989,7 @@ fn value_words(v: &DeValue<'_>) -> String {
 
 /// Code, message and help for a serde error about the key at `path`;
 /// `found` describes the offending value when it is known.
-fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'static str, String, Option<String>) {
+fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (Code, String, Option<String>) {
     let word = quoted(msg).map(clip).unwrap_or_default();
     if msg.starts_with("unknown field") {
         let (key, table) = match path.rsplit_once('.') {
@@ -1000,7 +1014,7 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
         } else {
             format!("the keys allowed here are {}", list(&expected))
         };
-        return ("E0110", message, Some(help));
+        return (Code::E0110, message, Some(help));
     }
     if msg.starts_with("unknown variant") {
         let expected = expected_words(msg);
@@ -1011,7 +1025,7 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
                 _ => format!("allowed values: {}", list(&expected)),
             },
         };
-        return ("E0111", format!("unknown value `{word}` for `{path}`"), Some(help));
+        return (Code::E0111, format!("unknown value `{word}` for `{path}`"), Some(help));
     }
     let element = matches!(segs.last(), Some(Seg::Index(_)));
     let info = key_info(path);
@@ -1039,7 +1053,7 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
         // The TOML deserializer's words for a non-string where a word was expected.
         let found = found.unwrap_or("another type");
         return (
-            "E0113",
+            Code::E0113,
             format!("wrong type for `{path}`: expected {}, found {found}", expected()),
             help,
         );
@@ -1052,7 +1066,7 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
         {
             // An integer too large for any integer type serde has at hand.
             return (
-                "E0114",
+                Code::E0114,
                 format!(
                     "invalid value for `{path}`: {} is out of range, expected {}",
                     clip(big),
@@ -1062,7 +1076,7 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
             );
         }
         return (
-            "E0113",
+            Code::E0113,
             format!(
                 "wrong type for `{path}`: expected {}, found {}",
                 expected(),
@@ -1074,12 +1088,12 @@ fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (&'stati
     if let Some(rest) = msg.strip_prefix("invalid value: ") {
         let found = rest.split(", expected").next().unwrap_or(rest);
         return (
-            "E0114",
+            Code::E0114,
             format!("invalid value for `{path}`: {}, expected {}", clip(found), expected()),
             help,
         );
     }
-    ("E0114", format!("invalid `{path}`: {}", clip(msg)), help)
+    (Code::E0114, format!("invalid `{path}`: {}", clip(msg)), help)
 }
 
 /// Serde's type words in the words of a TOML user.
@@ -1140,12 +1154,12 @@ fn identity_checks(
     let id = spec.id.as_str();
     if id.trim().is_empty() {
         out.push(at(
-            Diagnostic::error("E0106", None, "`id` is empty").with_help("an id is one word, such as `my-dama`"),
+            Diagnostic::error(Code::E0106, None, "`id` is empty").with_help("an id is one word, such as `my-dama`"),
             "id",
         ));
     } else if id.chars().any(|c| c.is_whitespace() || c.is_control()) {
         out.push(at(
-            Diagnostic::error("E0106", None, format!("`id` must be one word, not `{}`", clip(id)))
+            Diagnostic::error(Code::E0106, None, format!("`id` must be one word, not `{}`", clip(id)))
                 .with_help("use letters, digits and `-`, such as `my-dama`"),
             "id",
         ));
@@ -1156,7 +1170,7 @@ fn identity_checks(
         if !is_builtin(name) && text != btext {
             out.push(at(
                 Diagnostic::warning(
-                    "W0107",
+                    Code::W0107,
                     None,
                     format!("`id` `{id}` is the name of the built-in variant `{bid}`"),
                 )
@@ -1166,23 +1180,23 @@ fn identity_checks(
         }
     }
     if spec.name.trim().is_empty() {
-        out.push(at(Diagnostic::error("E0106", None, "`name` is empty"), "name"));
+        out.push(at(Diagnostic::error(Code::E0106, None, "`name` is empty"), "name"));
     }
     out
 }
 
 /// The sections a compile finding depends on: when one of them had an error
 /// of its own, the finding is about a stand-in value and is dropped.
-fn depends(code: &str, key: Option<&str>) -> Vec<&'static str> {
+fn depends(code: Code, key: Option<&str>) -> Vec<&'static str> {
     const ALL: &[&str] = &["board", "setup", "men", "kings", "capture", "promotion", "end"];
     let extra: &[&str] = match code {
-        "E0701" | "E0702" | "E0703" | "E0704" => &["board", "setup"],
-        "E0705" | "W0502" => &["board", "setup", "promotion", "men"],
-        "E0501" => &["board", "promotion"],
-        "W0304" => &["men", "kings"],
-        "W0305" => &["men", "promotion"],
-        "W0404" => &["board", "kings"],
-        "W0706" => ALL,
+        Code::E0701 | Code::E0702 | Code::E0703 | Code::E0704 => &["board", "setup"],
+        Code::E0705 | Code::W0502 => &["board", "setup", "promotion", "men"],
+        Code::E0501 => &["board", "promotion"],
+        Code::W0304 => &["men", "kings"],
+        Code::W0305 => &["men", "promotion"],
+        Code::W0404 => &["board", "kings"],
+        Code::W0706 => ALL,
         _ => &[],
     };
     let mut out: Vec<&'static str> = extra.to_vec();
@@ -1199,22 +1213,6 @@ fn depends(code: &str, key: Option<&str>) -> Vec<&'static str> {
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s).trim()
-}
-
-/// `s` shortened for a message (also used by fen.rs, notation.rs and pdn.rs,
-/// so that no hostile input is echoed back whole: rel, issue 7).
-pub(crate) fn clip(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX {
-        s.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect()
-    } else {
-        let head: String = s
-            .chars()
-            .take(MAX)
-            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-            .collect();
-        format!("{head}…")
-    }
 }
 
 /// Gives a compile finding (which names a key) a location: the value of that
@@ -1399,13 +1397,13 @@ mod tests {
         assert_eq!(
             codes,
             [
-                ("E0110", "board.widht".to_string()),
-                ("E0111", "board.squares".to_string()),
-                ("E0113", "capture.mandatory".to_string()),
-                ("E0111", "capture.majority".to_string()),
-                ("E0111", "men.moves[1]".to_string()),
-                ("E0111", "men.moves[2]".to_string()),
-                ("E0113", "men.moves[3]".to_string()),
+                (Code::E0110, "board.widht".to_string()),
+                (Code::E0111, "board.squares".to_string()),
+                (Code::E0113, "capture.mandatory".to_string()),
+                (Code::E0111, "capture.majority".to_string()),
+                (Code::E0111, "men.moves[1]".to_string()),
+                (Code::E0111, "men.moves[2]".to_string()),
+                (Code::E0113, "men.moves[3]".to_string()),
             ]
         );
         let widht = &e.diagnostics[0];
@@ -1421,7 +1419,7 @@ mod tests {
         let e = load_text("t.toml", text, None).unwrap_err();
         assert_eq!(e.diagnostics.len(), 1, "{e}");
         let d = &e.diagnostics[0];
-        assert_eq!((d.code, d.key.as_deref()), ("E0701", Some("setup.white[1]")));
+        assert_eq!((d.code, d.key.as_deref()), (Code::E0701, Some("setup.white[1]")));
         let loc = d.location.as_ref().unwrap();
         assert_eq!((loc.file.as_str(), loc.line, loc.column), ("t.toml", 3, 19));
     }

@@ -1,8 +1,8 @@
 //! A position: who stands where, and whose turn it is.
 
-use crate::color::Color;
-use crate::moves::Move;
-use crate::square::{Square, Squares};
+use crate::board::Color;
+use crate::board::Move;
+use crate::board::{Square, Squares};
 
 /// The pieces on the board and the side to move. Small and `Copy`: playing
 /// a move is a few XORs, and undoing it is the same XORs again.

@@ -4,11 +4,11 @@
 // unwrap or index unchecked; tests may. See docs/reliability.md.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
-use crate::color::Color;
-use crate::load::clip;
-use crate::position::{Piece, Position};
+use crate::board::Color;
+use crate::board::Squares;
+use crate::board::{Piece, Position};
 use crate::rules::Rules;
-use crate::square::Squares;
+use crate::util::clip;
 
 /// A FEN string that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -114,7 +114,7 @@ impl Rules {
                     Some(n) => (true, n),
                     None => (false, it),
                 };
-                let squares: Vec<crate::square::Square> = if let Some((a, b)) = name.split_once('-') {
+                let squares: Vec<crate::board::Square> = if let Some((a, b)) = name.split_once('-') {
                     let (sa, sb) = (self.parse_square(a), self.parse_square(b));
                     match (sa, sb, self.numeric_notation()) {
                         (Some(sa), Some(sb), true) => {
@@ -148,7 +148,7 @@ impl Rules {
                         None => {
                             return fail(
                                 icol,
-                                if crate::square::Square::parse_algebraic(name).is_some() || name.parse::<u32>().is_ok()
+                                if crate::board::Square::parse_algebraic(name).is_some() || name.parse::<u32>().is_ok()
                                 {
                                     format!(
                                         "`{}` is not a playable square of this {}×{} board",

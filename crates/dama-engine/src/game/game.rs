@@ -9,7 +9,7 @@
 //! the last capture or promotion (positions before those can never recur).
 //!
 //! ```
-//! use dama_engine::game::{Game, GameResult};
+//! use dama_engine::{Game, GameResult};
 //! use dama_engine::Rules;
 //!
 //! let mut game = Game::new(Rules::builtin("dama").unwrap());
@@ -23,10 +23,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::color::Color;
-use crate::moves::{Move, MoveList};
+use crate::board::Color;
+use crate::board::Position;
+use crate::board::{Move, MoveList};
 use crate::notation::MoveError;
-use crate::position::Position;
 use crate::rules::Rules;
 
 /// Who won.

@@ -14,7 +14,7 @@
 //! Every error gives a line and a column.
 //!
 //! ```
-//! use dama_engine::{game::Game, pdn, Rules};
+//! use dama_engine::{pdn, Game, Rules};
 //!
 //! let rules = Rules::builtin("dama").unwrap();
 //! let mut game = Game::new(rules.clone());
@@ -33,14 +33,14 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::color::Color;
-use crate::fen::FenError;
+use crate::board::Color;
+use crate::board::Square;
 use crate::game::{EndReason, Game, GameResult, Outcome, PlayError};
-use crate::load::{LoadError, Loaded};
+use crate::notation::FenError;
 use crate::notation::MoveError;
 use crate::rules::Rules;
 use crate::spec::SquareNotation;
-use crate::square::Square;
+use crate::variant::{LoadError, Loaded};
 
 /// The tags a caller supplies when writing a game. Empty strings are written as `?`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -469,7 +469,7 @@ fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Result<(), PdnE
             at,
             format!(
                 "`{}` is not a move, a move number or a result (unexpected {})",
-                crate::load::clip(word),
+                crate::util::clip(word),
                 shown(bad)
             ),
         );
@@ -477,7 +477,7 @@ fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Result<(), PdnE
     if !rest.chars().any(|c| c.is_ascii_digit()) {
         return syntax(
             at,
-            format!("`{}` is not a move, a move number or a result", crate::load::clip(word)),
+            format!("`{}` is not a move, a move number or a result", crate::util::clip(word)),
         );
     }
     g.moves.push(PdnMove {
@@ -694,10 +694,10 @@ impl PdnGame {
                 load: None,
             });
         };
-        crate::load::load(&name).map_err(|e| PdnError::Variant {
+        crate::variant::load(&name).map_err(|e| PdnError::Variant {
             line,
             column,
-            message: format!("cannot load the variant `{}` named by {from}", crate::load::clip(&name)),
+            message: format!("cannot load the variant `{}` named by {from}", crate::util::clip(&name)),
             load: Some(Box::new(e)),
         })
     }
@@ -725,7 +725,7 @@ impl PdnGame {
                 return Err(PdnError::AfterEnd {
                     line: m.line,
                     column: m.column,
-                    text: crate::load::clip(&m.text),
+                    text: crate::util::clip(&m.text),
                     outcome,
                 });
             }
@@ -813,7 +813,7 @@ fn reason_from_text(text: &str, result: GameResult) -> Option<EndReason> {
 fn builtin_for_game_type(n: u32) -> Option<String> {
     static TABLE: std::sync::OnceLock<Vec<(u32, bool, &'static str)>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        crate::load::BUILTIN
+        crate::variant::BUILTIN
             .iter()
             .filter_map(|(id, _)| {
                 let r = Rules::builtin(id).ok()?;

@@ -1,17 +1,16 @@
 //! Compiled rules: a validated variant with the tables the move generator needs.
 
-use crate::color::Color;
-use crate::diagnostic::Diagnostic;
-use crate::position::Position;
+use crate::board::Color;
+use crate::board::Position;
+use crate::board::Tables;
+use crate::board::OFF;
+use crate::board::{shift, AbsDir, DirSet, Square, Squares};
 use crate::spec::{
     CaptureRange, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, PromotionRank,
     Range, RelDir, Removal, SquareNotation, SquareSet, VariantSpec,
 };
-use crate::square::{shift, AbsDir, DirSet, Square, Squares};
-use crate::tables::Tables;
-
-/// A square number meaning "off the board" in the step tables.
-pub const OFF: u8 = 64;
+use crate::spec::{Code, Diagnostic};
+use crate::util::clip;
 
 /// Per-side tables.
 #[derive(Debug, Clone, Copy, Default)]
@@ -102,7 +101,7 @@ impl Rules {
             if v == 0 {
                 err(
                     &mut diags,
-                    "E0201",
+                    Code::E0201,
                     key,
                     format!("the board must have at least one {what}, not {w}×{h}"),
                 );
@@ -110,7 +109,7 @@ impl Rules {
             } else if v > 8 {
                 err(
                     &mut diags,
-                    "E0202",
+                    Code::E0202,
                     key,
                     format!("boards larger than 8×8 are not supported yet ({w}×{h} asked)"),
                 );
@@ -164,7 +163,7 @@ impl Rules {
                 if seen & bit != 0 {
                     if seen & (bit << 8) == 0 {
                         diags.push(Diagnostic::warning(
-                            "W0301",
+                            Code::W0301,
                             Some(&format!("{key}[{i}]")),
                             format!("direction {r} is listed twice"),
                         ));
@@ -191,7 +190,7 @@ impl Rules {
             Range::Squares(0) => {
                 err(
                     &mut diags,
-                    "E0401",
+                    Code::E0401,
                     "kings.move_range",
                     "a king's move range must be at least 1 or \"flying\"".into(),
                 );
@@ -201,7 +200,7 @@ impl Rules {
                 let across = width.max(height) as u32 - 1;
                 if size_ok && n > 1 && n >= across {
                     diags.push(Diagnostic::warning(
-                        "W0405",
+                        Code::W0405,
                         Some("kings.move_range"),
                         format!(
                             "a move range of {n} crosses the whole {width}×{height} board: it is the same as \"flying\""
@@ -223,7 +222,7 @@ impl Rules {
                         } else {
                             format!("promotion rank {n} is not on a board of {height} ranks")
                         };
-                        err(&mut diags, "E0501", "promotion.rank", msg);
+                        err(&mut diags, Code::E0501, "promotion.rank", msg);
                     }
                     height
                 } else {
@@ -259,10 +258,15 @@ impl Rules {
         // Every piece kind can move somehow.
         if spec.men.moves.is_empty() && spec.men.linear_moves.is_empty() && spec.men.friendly_jumps.is_empty() {
             if spec.men.captures.is_empty() {
-                err(&mut diags, "E0302", "men", "men can neither move nor capture".into());
+                err(
+                    &mut diags,
+                    Code::E0302,
+                    "men",
+                    "men can neither move nor capture".into(),
+                );
             } else {
                 diags.push(Diagnostic::warning(
-                    "W0303",
+                    Code::W0303,
                     Some("men.moves"),
                     "men have no non-capturing move: they can only ever capture",
                 ));
@@ -271,14 +275,14 @@ impl Rules {
         if spec.kings.moves.is_empty() && spec.kings.captures.is_empty() {
             err(
                 &mut diags,
-                "E0402",
+                Code::E0402,
                 "kings",
                 "kings can neither move nor capture".into(),
             );
         }
         if spec.men.captures.is_empty() && spec.kings.captures.is_empty() {
             diags.push(Diagnostic::warning(
-                "W0304",
+                Code::W0304,
                 Some("capture"),
                 "no piece can capture: the capture rules never apply",
             ));
@@ -292,7 +296,7 @@ impl Rules {
             && spec.men.friendly_jumps.is_empty();
         if !reaches && !men_stuck {
             diags.push(Diagnostic::warning(
-                "W0305",
+                Code::W0305,
                 Some("men"),
                 "men never move forward, so they can never be crowned",
             ));
@@ -301,7 +305,7 @@ impl Rules {
             && (spec.men.friendly_jump_chain || spec.men.friendly_jump_over == JumpOver::Any)
         {
             diags.push(Diagnostic::warning(
-                "W0306",
+                Code::W0306,
                 Some("men.friendly_jumps"),
                 "friendly_jump_over / friendly_jump_chain are set but men.friendly_jumps is empty",
             ));
@@ -311,21 +315,21 @@ impl Rules {
         }
         if !spec.capture.mandatory && spec.capture.majority != Majority::None {
             diags.push(Diagnostic::warning(
-                "W0601",
+                Code::W0601,
                 Some("capture.mandatory"),
                 "the majority rule has little meaning when capturing is optional",
             ));
         }
         if spec.kings.landing_must_continue && spec.kings.landing == Landing::AdjacentBeyond {
             diags.push(Diagnostic::warning(
-                "W0404",
+                Code::W0404,
                 Some("kings.landing_must_continue"),
                 "landing_must_continue has no effect with landing = \"adjacent_beyond\": there is only one landing square",
             ));
         }
         if spec.kings.capture_range == CaptureRange::Short && spec.kings.landing == Landing::AnyBeyond {
             diags.push(Diagnostic::warning(
-                "W0403",
+                Code::W0403,
                 Some("kings.landing"),
                 "with short king captures, landing = \"any_beyond\" still lets the king land anywhere beyond; use \"adjacent_beyond\" for a plain short leap",
             ));
@@ -340,19 +344,19 @@ impl Rules {
             }
             for (i, item) in list.iter().enumerate() {
                 let k = format!("{key}[{i}]");
-                let item_shown = shown(item);
+                let item_shown = clip(item);
                 match parse_square_set(item, width, height, board, numeric, &numbers) {
                     Ok(set) => {
                         if set == 0 {
                             diags.push(Diagnostic::warning(
-                                "W0707",
+                                Code::W0707,
                                 Some(&k),
                                 format!("the range `{item_shown}` holds no playable square"),
                             ));
                         }
                         if set & bb != 0 {
                             diags.push(Diagnostic::error(
-                                "E0703",
+                                Code::E0703,
                                 Some(&k),
                                 format!(
                                     "`{item_shown}` repeats squares already listed for this side: {}",
@@ -363,7 +367,7 @@ impl Rules {
                         for (other, okey) in &placed {
                             if set & other != 0 {
                                 diags.push(Diagnostic::error(
-                                    "E0703",
+                                    Code::E0703,
                                     Some(&k),
                                     format!(
                                         "`{item_shown}` puts a piece on {} which `{okey}` already uses",
@@ -374,8 +378,8 @@ impl Rules {
                         }
                         bb |= set;
                     }
-                    Err(SquareError::NotPlayable(msg)) => diags.push(Diagnostic::error("E0702", Some(&k), msg)),
-                    Err(SquareError::Invalid(msg)) => diags.push(Diagnostic::error("E0701", Some(&k), msg)),
+                    Err(SquareError::NotPlayable(msg)) => diags.push(Diagnostic::error(Code::E0702, Some(&k), msg)),
+                    Err(SquareError::Invalid(msg)) => diags.push(Diagnostic::error(Code::E0701, Some(&k), msg)),
                 }
             }
             placed.push((bb, key));
@@ -385,7 +389,7 @@ impl Rules {
         let black_men = parse_list(&spec.setup.black, "setup.black", &mut diags);
         let white_kings = parse_list(&spec.setup.white_kings, "setup.white_kings", &mut diags);
         let black_kings = parse_list(&spec.setup.black_kings, "setup.black_kings", &mut diags);
-        let setup_clean = size_ok && !diags.iter().any(|d| d.code.starts_with("E07"));
+        let setup_clean = size_ok && !diags.iter().any(|d| d.code.is_setup_error());
         // The first item of a list that puts a piece on `mask`, so a finding points at it.
         let item_key = |list: &[String], key: &str, mask: u64| -> String {
             list.iter()
@@ -426,12 +430,12 @@ impl Rules {
                 } else {
                     format!("{c} has no pieces in the initial position: the squares listed are not playable")
                 };
-                err(&mut diags, "E0704", key, msg);
+                err(&mut diags, Code::E0704, key, msg);
             }
             if men & prom != 0 {
                 err(
                     &mut diags,
-                    "E0705",
+                    Code::E0705,
                     &item_key(list, key, men & prom),
                     format!(
                         "{c} men on {} stand on their own promotion rank",
@@ -445,7 +449,7 @@ impl Rules {
             let goes_back = men_use_any(spec, &backward);
             if beyond != 0 && !goes_back {
                 diags.push(Diagnostic::warning(
-                    "W0502",
+                    Code::W0502,
                     Some(&item_key(list, key, beyond)),
                     format!(
                         "{c} men on {} stand beyond their promotion rank and can never be crowned",
@@ -460,7 +464,7 @@ impl Rules {
         ] {
             if plies == 1 {
                 diags.push(Diagnostic::warning(
-                    "W0801",
+                    Code::W0801,
                     Some(key),
                     "a limit of 1 ply draws every game after its first move",
                 ));
@@ -469,7 +473,7 @@ impl Rules {
         let (nc, ko) = (spec.end.no_capture_draw_plies, spec.end.kings_only_draw_plies);
         if nc != 0 && ko != 0 && ko >= nc {
             diags.push(Diagnostic::warning(
-                "W0802",
+                Code::W0802,
                 Some("end.kings_only_draw_plies"),
                 format!("a kings-only limit of {ko} plies never applies: {nc} plies without a capture draw first"),
             ));
@@ -489,7 +493,19 @@ impl Rules {
             height,
             board,
             sides,
-            tables: Tables::new(&step, &sides),
+            tables: Tables::new(
+                &step,
+                [sides[0].king_moves, sides[1].king_moves],
+                [sides[0].king_captures, sides[1].king_captures],
+                DirSet(sides.iter().fold(0u8, |acc, s| {
+                    acc | s.man_steps.0
+                        | s.man_captures.0
+                        | s.man_friendly_jumps.0
+                        | s.man_linear.0
+                        | s.king_moves.0
+                        | s.king_captures.0
+                })),
+            ),
             step,
             king_range,
             king_capture_flying: spec.kings.capture_range == CaptureRange::Flying,
@@ -518,7 +534,7 @@ impl Rules {
         if rules.legal_moves(&start).is_empty() {
             let c = Color::from(spec.setup.first);
             diags.push(Diagnostic::warning(
-                "W0706",
+                Code::W0706,
                 Some("setup.first"),
                 format!("{c} moves first but has no legal move in the initial position: the game is over at once"),
             ));
@@ -712,20 +728,6 @@ pub enum SquareError {
     NotPlayable(String),
 }
 
-/// `s` shortened and cleaned for a message.
-fn shown(s: &str) -> String {
-    const MAX: usize = 40;
-    let mut out: String = s
-        .chars()
-        .take(MAX)
-        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-        .collect();
-    if s.chars().count() > MAX {
-        out.push('…');
-    }
-    out
-}
-
 /// The squares beyond `c`'s promotion rank (farther from `c`'s side).
 fn beyond_rank(c: Color, prom_rank: u8, height: u8, board: u64) -> u64 {
     let mut bb = 0u64;
@@ -756,7 +758,7 @@ pub fn parse_square_set(
     let is_number = |t: &str| numeric && !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     let one = |s: &str| -> Result<Square, SquareError> {
         let s = s.trim();
-        let name = shown(s);
+        let name = clip(s);
         if is_number(s) {
             return s
                 .parse::<usize>()
@@ -825,7 +827,7 @@ pub fn parse_square_set(
                 }
                 _ => Err(SquareError::Invalid(format!(
                     "`{}` mixes a square number and a square name; write `1-12` or `a1-h3`",
-                    shown(item)
+                    clip(item)
                 ))),
             }
         }
@@ -834,7 +836,7 @@ pub fn parse_square_set(
             if board & sq.bit() == 0 {
                 return Err(SquareError::NotPlayable(format!(
                     "square {} is not played on in this variant (board.squares)",
-                    shown(item.trim())
+                    clip(item.trim())
                 )));
             }
             Ok(sq.bit())

@@ -8,12 +8,12 @@
 // unwrap; tests may. See docs/reliability.md.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
-use crate::color::Color;
-use crate::moves::{Move, MovePath};
-use crate::position::Position;
+use crate::board::Color;
+use crate::board::Position;
+use crate::board::{AbsDir, DirSet, Square};
+use crate::board::{Move, MovePath};
 use crate::rules::Rules;
 use crate::spec::{Majority, MidCapturePromotion, Removal};
-use crate::square::{AbsDir, DirSet, Square};
 
 /// Parsed move text: the squares named, in order, and whether it was written as a capture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl MoveText {
         // and no move is longer than MAX_MOVE_TEXT, so a hostile line is
         // never echoed back whole.
         let err = |reason: &str| MoveError::Syntax {
-            text: crate::load::clip(text),
+            text: crate::util::clip(text),
             reason: reason.to_string(),
         };
         let t = text.trim();
@@ -223,7 +223,7 @@ impl Rules {
         let mt = MoveText::parse(self, text)?;
         let (Some(&first), Some(&last)) = (mt.squares.first(), mt.squares.last()) else {
             return Err(MoveError::Syntax {
-                text: crate::load::clip(text),
+                text: crate::util::clip(text),
                 reason: "a move names at least two squares, such as d3-d4".into(),
             });
         };
@@ -742,7 +742,7 @@ impl Rules {
             let mut s = a.index();
             for _ in 1..n {
                 s = self.step(s, d);
-                if s == crate::rules::OFF {
+                if s == crate::board::OFF {
                     break;
                 }
                 between.push(Square::from_index_masked(s));
@@ -856,7 +856,7 @@ impl Rules {
             let mut s = a.index();
             for _ in 1..n {
                 s = self.step(s, d);
-                if s == crate::rules::OFF {
+                if s == crate::board::OFF {
                     return None;
                 }
                 if occ & (1u64 << s) != 0 {

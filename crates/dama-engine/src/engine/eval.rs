@@ -20,7 +20,7 @@
 //!   board empties.
 //!
 //! ```
-//! use dama_engine::{eval::Evaluator, Rules};
+//! use dama_engine::{Evaluator, Rules};
 //! let rules = Rules::builtin("dama").unwrap();
 //! let ev = Evaluator::new(&rules);
 //! assert!(ev.king_value() > 2 * ev.man_value());
@@ -28,10 +28,8 @@
 //! assert_eq!(ev.evaluate(&rules, &rules.start_position()), 0);
 //! ```
 
-use crate::color::Color;
-use crate::position::Position;
-use crate::rules::{Rules, OFF};
-use crate::square::{DirSet, Squares};
+use crate::board::{Color, DirSet, Position, Squares, OFF};
+use crate::rules::Rules;
 
 /// The value of a man: scores are in hundredths of a man.
 pub const MAN: i32 = 100;

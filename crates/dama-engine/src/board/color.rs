@@ -61,12 +61,3 @@ impl fmt::Display for Color {
         })
     }
 }
-
-impl From<crate::spec::Side> for Color {
-    fn from(s: crate::spec::Side) -> Color {
-        match s {
-            crate::spec::Side::White => Color::White,
-            crate::spec::Side::Black => Color::Black,
-        }
-    }
-}

@@ -9,8 +9,7 @@
 //! squares that wrapped round an edge and those off a smaller or
 //! dark-squares-only board.
 
-use crate::rules::{SideRules, OFF};
-use crate::square::{AbsDir, DirSet};
+use crate::board::{AbsDir, DirSet};
 
 /// Directions whose step increases the square index (N, E, NE, NW): along
 /// them the nearest square of a ray is its lowest bit.
@@ -23,6 +22,9 @@ const A_FILE: u64 = 0x0101_0101_0101_0101;
 const B_FILE: u64 = 0x0202_0202_0202_0202;
 /// Multiplier that gathers the a-file's inner six squares into the top six bits.
 const FILE_GATHER: u64 = 0x0004_0810_2040_8000;
+
+/// A square number meaning "off the board" in the step tables.
+pub const OFF: u8 = 64;
 
 /// Bitboard geometry of one board shape.
 #[derive(Debug, Clone)]
@@ -56,8 +58,15 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Builds the tables from the step table (`step[d][sq]`, [`OFF`] off the board).
-    pub(crate) fn new(step: &[[u8; 64]; 8], sides: &[SideRules; 2]) -> Tables {
+    /// Builds the tables from the step table (`step[d][sq]`, [`OFF`] off
+    /// the board), the kings' move and capture directions of each side
+    /// (White first), and every direction any piece of either side uses.
+    pub(crate) fn new(
+        step: &[[u8; 64]; 8],
+        king_moves: [DirSet; 2],
+        king_captures: [DirSet; 2],
+        used: DirSet,
+    ) -> Tables {
         let mut rot = [0u32; 8];
         let mut dest = [0u64; 8];
         let mut ray = [[0u64; 64]; 8];
@@ -147,28 +156,21 @@ impl Tables {
         let mut king_lines = [0u8; 2];
         let mut king_capture_reach = [[0u64; 64]; 2];
         let mut king_capture_lines = [0u8; 2];
-        for (c, side) in sides.iter().enumerate() {
-            for d in Dirs::of(side.king_moves) {
+        for c in 0..2 {
+            for d in Dirs::of(king_moves[c]) {
                 king_lines[c] |= 1 << LINE_OF_DIR[d];
                 for sq in 0..64 {
                     king_reach[c][sq] |= ray[d][sq];
                 }
             }
-            for d in Dirs::of(side.king_captures) {
+            for d in Dirs::of(king_captures[c]) {
                 king_capture_lines[c] |= 1 << LINE_OF_DIR[d];
                 for sq in 0..64 {
                     king_capture_reach[c][sq] |= ray[d][sq];
                 }
             }
         }
-        let used = sides.iter().fold(0u8, |acc, s| {
-            acc | s.man_steps.0
-                | s.man_captures.0
-                | s.man_friendly_jumps.0
-                | s.man_linear.0
-                | s.king_moves.0
-                | s.king_captures.0
-        });
+        let used = used.0;
         let geometry = if used & !ORTHOGONAL == 0 {
             ORTHOGONAL
         } else if used & !DIAGONAL == 0 {
@@ -424,12 +426,12 @@ pub(crate) fn opposite(d: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::shift;
+    use crate::board::shift;
     use crate::Rules;
 
     #[test]
     fn shifts_and_rays_match_the_step_table() {
-        for (id, _) in crate::load::BUILTIN {
+        for (id, _) in crate::variant::BUILTIN {
             let rules = Rules::builtin(id).unwrap();
             let t = rules.tables();
             for d in AbsDir::ALL {
@@ -460,7 +462,7 @@ mod tests {
 
     #[test]
     fn every_direction_used_lies_in_the_direction_class() {
-        for (id, _) in crate::load::BUILTIN {
+        for (id, _) in crate::variant::BUILTIN {
             let rules = Rules::builtin(id).unwrap();
             let g = rules.tables().geometry();
             assert!([ORTHOGONAL, DIAGONAL, ALL_DIRS].contains(&g), "{id}");

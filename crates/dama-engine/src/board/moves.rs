@@ -1,6 +1,6 @@
 //! Moves: what a legal move changes, and what notation needs.
 
-use crate::square::{Square, Squares};
+use crate::board::{Square, Squares};
 
 /// A legal move, identified by its origin, destination and the set of
 /// pieces it captures (rules.md A12: paths that differ only in the

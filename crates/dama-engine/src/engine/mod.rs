@@ -1,0 +1,17 @@
+//! The computer opponent: an evaluation derived from the rules and an
+//! alpha-beta search over it.
+
+mod eval;
+mod limits;
+mod result;
+mod root;
+mod search;
+mod tt;
+mod zobrist;
+
+pub use eval::{Evaluator, Terms, MAN};
+pub use limits::{Limits, DEFAULT_LEVEL, LEVELS};
+pub use result::{score_text, SearchResult};
+pub use root::SearchRoot;
+pub use search::{Engine, MATE, MATE_BOUND, MAX_PLY};
+pub use zobrist::{position_key, Zobrist};

@@ -1,0 +1,91 @@
+//! What receives the capture sequences the search finds: a move list, a
+//! counter, or a collector of whole paths.
+
+use crate::board::{Move, MoveList, MovePath, Square};
+
+/// Receives each complete capture sequence found.
+pub(super) trait Sink {
+    /// Called for each jump of the current sequence (landing square,
+    /// captured square) and undone by [`Sink::pop`]; only a sink that
+    /// reports whole paths keeps them.
+    #[inline(always)]
+    fn push(&mut self, _landing: u8, _victim: u8) {}
+    #[inline(always)]
+    fn pop(&mut self) {}
+    /// A complete sequence: the move, and how many pieces it takes.
+    fn leaf(&mut self, m: Move, taken: u32);
+}
+
+/// Collects moves into a list, merging paths of the same move and keeping
+/// only the longest captures under the majority rule.
+pub(super) struct ListSink<'a> {
+    pub(super) list: &'a mut MoveList,
+    pub(super) best: u32,
+    pub(super) majority: bool,
+}
+
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn leaf(&mut self, m: Move, taken: u32) {
+        if self.majority {
+            let n = taken;
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.list.clear();
+                self.best = n;
+            }
+        }
+        self.list.push_dedup(m);
+    }
+}
+
+/// Counts capture paths (with the majority rule), listing nothing.
+pub(super) struct PathCount {
+    pub(super) best: u32,
+    pub(super) n: u64,
+    pub(super) majority: bool,
+}
+
+impl Sink for PathCount {
+    #[inline(always)]
+    fn leaf(&mut self, _: Move, taken: u32) {
+        if self.majority {
+            let c = taken;
+            if c > self.best {
+                self.best = c;
+                self.n = 0;
+            } else if c < self.best {
+                return;
+            }
+        }
+        self.n += 1;
+    }
+}
+
+/// Collects every path of one move.
+pub(super) struct PathSink<'a> {
+    pub(super) target: &'a Move,
+    pub(super) out: Vec<MovePath>,
+    /// The current sequence: (landing, captured) per jump.
+    pub(super) steps: Vec<(u8, u8)>,
+}
+
+impl Sink for PathSink<'_> {
+    fn push(&mut self, landing: u8, victim: u8) {
+        self.steps.push((landing, victim));
+    }
+    fn pop(&mut self) {
+        self.steps.pop();
+    }
+    fn leaf(&mut self, m: Move, _: u32) {
+        if m.same_identity(self.target) {
+            self.out.push(MovePath {
+                from: m.from(),
+                landings: self.steps.iter().map(|&(l, _)| Square::from_index_masked(l)).collect(),
+                captures: self.steps.iter().map(|&(_, v)| Square::from_index_masked(v)).collect(),
+            });
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Small helpers every layer may use: clipping text for messages, a seeded
+//! random number generator.
+
+mod rng;
+mod text;
+
+pub(crate) use rng::mix;
+pub use rng::Rng;
+pub(crate) use text::clip;

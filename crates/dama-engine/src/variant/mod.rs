@@ -1,0 +1,6 @@
+//! Variants by name or file: the built-in list, loading with `extends`, and
+//! compiling with every check, including those that need the move generator.
+
+mod load;
+
+pub use load::*;
