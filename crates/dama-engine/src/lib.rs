@@ -48,7 +48,7 @@ pub use game::{EndReason, Game, GameResult, Outcome, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
 pub use notation::{DirKind, FenError, IllegalReason, MoveError, MoveText};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with};
-pub use rules::{EndRules, Rules, Section, SideRules};
+pub use rules::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, Rules, Section, SideRules};
 pub use spec::{Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::Rng;
 pub use variant::{

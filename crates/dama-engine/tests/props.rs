@@ -129,7 +129,7 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         }
     }
     // Either every move captures or none does, when capturing is mandatory.
-    if r.mandatory() && moves.iter().any(Move::is_capture) {
+    if r.capture().mandatory && moves.iter().any(Move::is_capture) {
         prop_assert!(
             moves.iter().all(Move::is_capture),
             "a quiet move beside a mandatory capture"

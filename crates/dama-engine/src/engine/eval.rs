@@ -80,12 +80,12 @@ impl Evaluator {
 
         // King mobility on an empty board, averaged over the playable squares.
         let white = rules.side(Color::White);
-        let range = rules.king_range() as u32;
+        let range = rules.kings().range.max_steps();
         let mut king_moves = 0i32;
         for sq in Squares(board) {
             for d in white.king_moves.iter() {
                 let mut t = rules.step(sq.index(), d);
-                let mut n = 0;
+                let mut n = 0usize;
                 while t != OFF && n < range {
                     king_moves += 1;
                     n += 1;
@@ -98,7 +98,7 @@ impl Evaluator {
         let capture_dirs = white.king_captures.iter().count() as i32;
         let capture_bonus = if white.king_captures.is_empty() {
             0
-        } else if rules.king_capture_flying() {
+        } else if rules.kings().capture_flying {
             50 + 5 * capture_dirs
         } else {
             5 * capture_dirs
@@ -203,11 +203,11 @@ impl Evaluator {
             for d in side.man_steps.iter() {
                 m += self.mobility_man * (rules.shift(men, d) & empty).count_ones() as i32;
             }
-            let range = rules.king_range();
+            let range = rules.kings().range.max_steps();
             for k in Squares(pos.kings(c)) {
                 for d in side.king_moves.iter() {
                     let mut s = rules.step(k.index(), d);
-                    let mut n = 0;
+                    let mut n = 0usize;
                     while s != OFF && empty & (1u64 << s) != 0 && n < range {
                         m += self.mobility_king;
                         n += 1;

@@ -591,7 +591,7 @@ impl Engine {
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos, key, ncap, nking);
         }
-        let mandatory = self.rules.mandatory();
+        let mandatory = self.rules.capture().mandatory;
         let capture = self.rules.has_capture(pos);
         if !capture {
             if !self.has_simple_move(pos) {

@@ -4,7 +4,7 @@
 use crate::board::Move;
 use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Dirs, MoveList, Position, Squares, Tables};
 use crate::movegen::sink::{ListSink, Sink};
-use crate::rules::Rules;
+use crate::rules::{KingRange, Rules};
 use crate::spec::{Majority, MidCapturePromotion, Removal};
 
 /// For each jump direction, the bit of its opposite.
@@ -280,7 +280,7 @@ impl Rules {
         if kings == 0 || side.king_captures.is_empty() {
             return (out, None);
         }
-        if !self.king_capture_flying() {
+        if !self.kings().capture_flying {
             each_dir::<G>(side.king_captures.0, |d| {
                 out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & kings;
             });
@@ -288,7 +288,7 @@ impl Rules {
         }
         // Flying kings: the first piece along a ray is an enemy with an
         // empty square behind it.
-        let count = COUNT && self.king_range() >= 7 && side.king_moves == side.king_captures;
+        let count = COUNT && self.kings().range == KingRange::Flying && side.king_moves == side.king_captures;
         let mut quiet = 0u64;
         for k in Squares(kings) {
             let k = k.index();
@@ -315,7 +315,7 @@ impl Rules {
         if pieces == 0 {
             return;
         }
-        match (self.king_capture_flying(), self.landing_any()) {
+        match (self.kings().capture_flying, self.kings().landing_any) {
             (true, true) => self.capture_search_as::<S, true, true, G>(pos, sink, pieces),
             (true, false) => self.capture_search_as::<S, true, false, G>(pos, sink, pieces),
             (false, true) => self.capture_search_as::<S, false, true, G>(pos, sink, pieces),
@@ -340,16 +340,20 @@ impl Rules {
             enemy,
             enemy_kings: enemy & kings,
             occ: all,
-            remove: if self.removal() == Removal::Immediate { !0 } else { 0 },
-            no_reversal: if self.no_reversal() { 0xFF } else { 0 },
+            remove: if self.capture().removal == Removal::Immediate {
+                !0
+            } else {
+                0
+            },
+            no_reversal: if self.capture().no_reversal { 0xFF } else { 0 },
             from: 0,
             start_king: false,
             promoted: false,
             man_dirs: side.man_captures.0,
             king_dirs: side.king_captures.0,
             promo: side.promotion,
-            must_continue: self.landing_must_continue(),
-            mid: self.promote_mid_capture(),
+            must_continue: self.kings().landing_must_continue,
+            mid: self.capture().promote_mid_capture,
         };
         dfs.run(pieces, kings, all);
     }
@@ -364,7 +368,7 @@ impl Rules {
         let mut sink = ListSink {
             list,
             best: 0,
-            majority: self.majority() == Majority::MaxPieces,
+            majority: self.capture().majority == Majority::MaxPieces,
         };
         self.capture_search::<_, G>(pos, &mut sink, pieces);
     }

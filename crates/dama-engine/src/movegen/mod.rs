@@ -59,7 +59,7 @@ impl Rules {
     fn generate_as<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
         list.clear();
         self.gen_captures::<G>(pos, list);
-        if list.is_empty() || !self.mandatory() {
+        if list.is_empty() || !self.capture().mandatory {
             self.gen_quiet::<G>(pos, list);
         }
     }
@@ -88,7 +88,7 @@ impl Rules {
                     let mut sink = PathCount {
                         best: 0,
                         n: 0,
-                        majority: self.majority() == Majority::MaxPieces,
+                        majority: self.capture().majority == Majority::MaxPieces,
                     };
                     self.capture_search::<_, G>(pos, &mut sink, pieces);
                     sink.n
@@ -99,7 +99,7 @@ impl Rules {
                     scratch.len() as u64
                 }
             };
-            if captures != 0 && self.mandatory() {
+            if captures != 0 && self.capture().mandatory {
                 return captures;
             }
         }
@@ -123,7 +123,7 @@ impl Rules {
         self.gen_captures::<G>(pos, list);
         let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
         if use_list {
-            if list.is_empty() || !self.mandatory() {
+            if list.is_empty() || !self.capture().mandatory {
                 self.gen_quiet::<G>(pos, list);
             }
             for (m, &n) in list.as_slice().iter().zip(list.path_counts()) {

@@ -2,7 +2,7 @@
 //! the kings' moves.
 
 use crate::board::{each_dir, AlongRay, Color, Dirs, Move, MoveList, Position, Square, Squares};
-use crate::rules::Rules;
+use crate::rules::{KingRange, Rules};
 
 impl Rules {
     /// Whether non-capturing moves of two kinds can coincide (a friendly
@@ -50,7 +50,7 @@ impl Rules {
         }
         // Kings.
         let kings = pos.kings(us);
-        if kings != 0 && !ORDERED && self.king_range() >= 7 {
+        if kings != 0 && !ORDERED && self.kings().range == KingRange::Flying {
             for k in Squares(kings) {
                 let k = k.index();
                 for to in Squares(t.king_attacks(us.index(), k, occ) & empty) {
@@ -58,7 +58,7 @@ impl Rules {
                 }
             }
         } else if kings != 0 {
-            let range = self.king_range() as usize;
+            let range = self.kings().range.max_steps();
             for k in Squares(kings) {
                 let k = k.index();
                 for d in Dirs::of(side.king_moves) {
@@ -80,12 +80,12 @@ impl Rules {
         let empty = self.board() & !occ;
         let men = pos.men(us);
         let promo = side.promotion;
-        let over_set = if self.friendly_jump_over_kings() {
+        let over_set = if self.men().friendly_jump_over_kings {
             pos.pieces(us)
         } else {
             men
         };
-        if self.friendly_jump_chain() {
+        if self.men().friendly_jump_chain {
             for m in Squares(men) {
                 let reached = self.friendly_reach(m, over_set, occ, side.man_friendly_jumps.0, promo);
                 for to in Squares(reached) {
@@ -168,12 +168,12 @@ impl Rules {
         let mut n = 0u64;
         each_dir::<G>(side.man_steps.0, |d| n += (t.shift(men, d) & empty).count_ones() as u64);
         if !side.man_friendly_jumps.is_empty() {
-            let over_set = if self.friendly_jump_over_kings() {
+            let over_set = if self.men().friendly_jump_over_kings {
                 pos.pieces(us)
             } else {
                 men
             };
-            if self.friendly_jump_chain() {
+            if self.men().friendly_jump_chain {
                 for m in Squares(men) {
                     n += self
                         .friendly_reach(m, over_set, occ, side.man_friendly_jumps.0, side.promotion)
@@ -195,16 +195,16 @@ impl Rules {
         if let Some(k) = king_quiet {
             n += k;
         } else if kings != 0 {
-            if self.king_range() >= 7 {
+            if self.kings().range == KingRange::Flying {
                 // Flying: every empty square up to the first piece, all directions at once.
                 for k in Squares(kings) {
                     n += (t.king_attacks(us.index(), k.index(), occ) & empty).count_ones() as u64;
                 }
             } else {
-                let range = self.king_range() as u32;
+                let range = self.kings().range.max_steps();
                 for k in Squares(kings) {
                     for d in Dirs::of(side.king_moves) {
-                        n += t.slide(d, k.index(), occ).0.count_ones().min(range) as u64;
+                        n += (t.slide(d, k.index(), occ).0.count_ones() as usize).min(range) as u64;
                     }
                 }
             }

@@ -12,7 +12,7 @@ use crate::board::Color;
 use crate::board::Position;
 use crate::board::{AbsDir, DirSet, Square};
 use crate::board::{Move, MovePath};
-use crate::rules::Rules;
+use crate::rules::{KingRange, Rules};
 use crate::spec::{Majority, MidCapturePromotion, Removal};
 
 /// Parsed move text: the squares named, in order, and whether it was written as a capture.
@@ -649,7 +649,7 @@ impl Rules {
             return R::Unfinished { continuations };
         }
         // Legal but for the majority rule.
-        if self.majority() != Majority::None && max > 0 {
+        if self.capture().majority != Majority::None && max > 0 {
             if let Some(r) = self.relaxed(|s| s.capture.majority = Majority::None) {
                 let rl = r.legal_moves(pos);
                 if rl
@@ -661,7 +661,7 @@ impl Rules {
             }
         }
         // Legal but for compulsory capture.
-        if self.mandatory() && !captures.is_empty() {
+        if self.capture().mandatory && !captures.is_empty() {
             if let Some(r) = self.relaxed(|s| {
                 s.capture.mandatory = false;
                 s.capture.majority = Majority::None;
@@ -684,12 +684,12 @@ impl Rules {
                     .filter(|m| m.from() == from && m.is_capture())
                     .map(|m| self.format_move_full(pos, m))
                     .collect();
-                if !cont.is_empty() && self.mandatory() {
+                if !cont.is_empty() && self.capture().mandatory {
                     return R::Unfinished { continuations: cont };
                 }
             }
             Ok(_) => {
-                if self.mandatory() && !captures.is_empty() {
+                if self.capture().mandatory && !captures.is_empty() {
                     return R::CaptureMandatory { captures };
                 }
             }
@@ -717,7 +717,7 @@ impl Rules {
         let own = pos.pieces(us) & !from.bit();
         let mut enemy = pos.pieces(!us);
         let mut dead = 0u64;
-        let immediate = self.removal() == Removal::Immediate;
+        let immediate = self.capture().removal == Removal::Immediate;
         let mut king = king;
         let mut last: Option<AbsDir> = None;
         let name = |s: Square| self.square_name(s);
@@ -727,7 +727,7 @@ impl Rules {
             if a == b {
                 return Err(R::Stays { square: name(a) });
             }
-            let chain = !king && side.man_friendly_jumps.iter().next().is_some() && self.friendly_jump_chain();
+            let chain = !king && side.man_friendly_jumps.iter().next().is_some() && self.men().friendly_jump_chain;
             let Some((d, n)) = line_between(a, b) else {
                 if chain && n_steps == 1 && !mt.capture {
                     return Ok(None);
@@ -751,7 +751,7 @@ impl Rules {
             if enemies.is_empty() && n_steps == 1 {
                 // Nothing to capture on the way.
                 let capture_dirs = if king { side.king_captures } else { side.man_captures };
-                let capture_shape = capture_dirs.contains(d) && (n == 2 || (king && self.king_capture_flying()));
+                let capture_shape = capture_dirs.contains(d) && (n == 2 || (king && self.kings().capture_flying));
                 if mt.capture && capture_shape {
                     if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {
                         return Err(R::OwnPiece { square: name(*q) });
@@ -796,10 +796,10 @@ impl Rules {
                         only: only_lines(side.king_captures),
                     });
                 }
-                if !self.king_capture_flying() && self.step(a.index(), d) != v.index() {
+                if !self.kings().capture_flying && self.step(a.index(), d) != v.index() {
                     return Err(R::KingCaptureShort);
                 }
-                if !self.landing_any() && self.step(v.index(), d) != b.index() {
+                if !self.kings().landing_any && self.step(v.index(), d) != b.index() {
                     return Err(R::KingLandingAdjacent);
                 }
             } else {
@@ -813,7 +813,7 @@ impl Rules {
                     return Err(R::ManCaptureShape);
                 }
             }
-            if self.no_reversal() && last == Some(d.opposite()) {
+            if self.capture().no_reversal && last == Some(d.opposite()) {
                 return Err(R::Reversal);
             }
             last = Some(d);
@@ -823,7 +823,7 @@ impl Rules {
                 occ &= !v.bit();
             }
             if !king && side.promotion & b.bit() != 0 {
-                match self.promote_mid_capture() {
+                match self.capture().promote_mid_capture {
                     MidCapturePromotion::Stop if i + 1 < n_steps => {
                         return Err(R::CrownedStops { square: name(b) });
                     }
@@ -873,11 +873,13 @@ impl Rules {
                     only: only_lines(side.king_moves),
                 });
             }
-            if n > self.king_range() as u32 {
-                return Err(R::TooFar {
-                    king: true,
-                    max: self.king_range() as u32,
-                });
+            if let KingRange::Steps(max) = self.kings().range {
+                if n > max as u32 {
+                    return Err(R::TooFar {
+                        king: true,
+                        max: max as u32,
+                    });
+                }
             }
             if occ & b.bit() != 0 {
                 return Err(R::Occupied { square: name(b) });
@@ -913,7 +915,7 @@ impl Rules {
             let mid = Square::from_index_masked(self.step(a.index(), d));
             return Err(R::FriendlyJump {
                 square: name(mid),
-                over_kings: self.friendly_jump_over_kings(),
+                over_kings: self.men().friendly_jump_over_kings,
             });
         }
         let _ = own;

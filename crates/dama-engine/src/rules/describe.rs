@@ -21,7 +21,7 @@ fn dir_word(d: RelDir) -> &'static str {
 }
 
 /// Words for a set of directions: "forward, left or right".
-pub fn dirs_words(list: &[RelDir]) -> String {
+pub(crate) fn dirs_words(list: &[RelDir]) -> String {
     let mut v: Vec<RelDir> = list.to_vec();
     v.sort();
     v.dedup();
@@ -46,7 +46,7 @@ pub fn dirs_words(list: &[RelDir]) -> String {
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, ..., `11th`, `21st`.
-pub fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -186,7 +186,7 @@ impl Rules {
                 dirs_words(&s.kings.captures)
             ),
         });
-        if self.landing_must_continue() {
+        if self.kings().landing_must_continue {
             kings.push(
                 "If the capture can go on from some of the squares beyond a captured piece, the king must land on one of those."
                     .into(),

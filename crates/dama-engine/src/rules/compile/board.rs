@@ -1,0 +1,110 @@
+//! Stage 1: the board. Its size, the playable squares, how they are
+//! numbered, and the neighbour of every square in every direction.
+
+use crate::board::{AbsDir, Squares, OFF};
+use crate::rules::compile::Findings;
+use crate::spec::{Code, SquareNotation, SquareSet, VariantSpec};
+
+/// The board as the later stages need it; `size_ok` is false when the
+/// size was refused (the stages then work on a stand-in 8×8 board and
+/// report nothing that depends on it).
+#[derive(Debug)]
+pub(crate) struct Board {
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    pub(crate) mask: u64,
+    pub(crate) size_ok: bool,
+    pub(crate) numeric: bool,
+    pub(crate) numbers: Vec<u8>,
+    pub(crate) step: [[u8; 64]; 8],
+}
+
+/// Checks the board size (`E0201`, `E0202`) and builds the board.
+pub(crate) fn board(spec: &VariantSpec, out: &mut Findings) -> Board {
+    let (w, h) = (spec.board.width, spec.board.height);
+    let mut size_ok = true;
+    for (v, key, what) in [(w, "board.width", "file"), (h, "board.height", "rank")] {
+        if v == 0 {
+            out.error(
+                Code::E0201,
+                key,
+                format!("the board must have at least one {what}, not {w}×{h}"),
+            );
+            size_ok = false;
+        } else if v > 8 {
+            out.error(
+                Code::E0202,
+                key,
+                format!("boards larger than 8×8 are not supported yet ({w}×{h} asked)"),
+            );
+            size_ok = false;
+        }
+    }
+    let (width, height) = if size_ok { (w as u8, h as u8) } else { (8, 8) };
+    let mut mask = 0u64;
+    for r in 0..height {
+        for f in 0..width {
+            let dark = (r + f) % 2 == 0;
+            if spec.board.squares == SquareSet::All || dark {
+                mask |= 1u64 << (r * 8 + f);
+            }
+        }
+    }
+    // Squares are numbered from the top rank down, left to right.
+    let mut numbers = Vec::new();
+    for r in (0..height).rev() {
+        for f in 0..width {
+            let i = r * 8 + f;
+            if mask & (1u64 << i) != 0 {
+                numbers.push(i);
+            }
+        }
+    }
+    Board {
+        width,
+        height,
+        mask,
+        size_ok,
+        numeric: spec.board.notation == SquareNotation::Numeric,
+        numbers,
+        step: step_table(width, height, mask),
+    }
+}
+
+/// `step[d][sq]`: the playable neighbour of `sq` in direction `d`, or [`OFF`].
+fn step_table(width: u8, height: u8, mask: u64) -> [[u8; 64]; 8] {
+    let mut step = [[OFF; 64]; 8];
+    for d in AbsDir::ALL {
+        let (df, dr) = d.delta();
+        for sq in Squares(mask) {
+            let f = sq.file() as i8 + df;
+            let r = sq.rank() as i8 + dr;
+            if (0..width as i8).contains(&f) && (0..height as i8).contains(&r) {
+                let t = (r * 8 + f) as u8;
+                if mask & (1u64 << t) != 0 {
+                    step[d.index()][sq.index() as usize] = t;
+                }
+            }
+        }
+    }
+    step
+}
+
+impl Board {
+    /// The names of the squares of `bb` in the board's notation, joined with commas.
+    pub(crate) fn names(&self, bb: u64) -> String {
+        Squares(bb)
+            .map(|s| {
+                if self.numeric {
+                    self.numbers
+                        .iter()
+                        .position(|&i| i == s.index())
+                        .map_or(s.to_string(), |n| (n + 1).to_string())
+                } else {
+                    s.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

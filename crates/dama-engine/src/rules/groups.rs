@@ -1,0 +1,171 @@
+//! The groups of compiled rules, each as the generator reads it: the
+//! board's geometry, each side's directions, the men's and kings' powers,
+//! the capture rules and the end of the game.
+
+use crate::board::{AbsDir, DirSet, Square, Tables};
+use crate::spec::{KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Removal};
+
+/// The board: its size, its playable squares, the neighbour of every square
+/// in every direction, the generator's shift and ray tables, and how
+/// squares are named.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    pub(crate) width: u8,
+    pub(crate) height: u8,
+    /// The playable squares.
+    pub(crate) board: u64,
+    /// `step[dir][sq]`: the neighbour of `sq` in `dir`, or [`OFF`](crate::board::OFF).
+    pub(crate) step: [[u8; 64]; 8],
+    /// Shift and ray tables for the move generator.
+    pub(crate) tables: Tables,
+    /// Whether squares are written as numbers.
+    pub(crate) numeric: bool,
+    /// Numeric notation: square number (1-based) - 1 -> square index.
+    pub(crate) numbers: Vec<u8>,
+}
+
+impl Geometry {
+    /// The neighbour of `sq` in `d`, or [`OFF`](crate::board::OFF).
+    #[inline]
+    pub fn step(&self, sq: u8, d: AbsDir) -> u8 {
+        self.step[d.index()][(sq & 63) as usize]
+    }
+
+    /// The name of a square in this board's notation.
+    pub fn square_name(&self, sq: Square) -> String {
+        if self.numeric {
+            match self.numbers.iter().position(|&i| i == sq.index()) {
+                Some(n) => (n + 1).to_string(),
+                None => sq.to_string(),
+            }
+        } else {
+            sq.to_string()
+        }
+    }
+
+    /// Parses a square name in this board's notation; only playable squares are accepted.
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        let sq = if self.numeric && s.bytes().all(|b| b.is_ascii_digit()) {
+            let n: usize = s.parse().ok()?;
+            Square::from_index(*self.numbers.get(n.checked_sub(1)?)?)?
+        } else {
+            let sq = Square::parse_algebraic(s)?;
+            if sq.file() >= self.width || sq.rank() >= self.height {
+                return None;
+            }
+            sq
+        };
+        (self.board & sq.bit() != 0).then_some(sq)
+    }
+}
+
+/// One side's directions (absolute, as seen from White) and promotion squares.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SideRules {
+    /// Men's step directions.
+    pub man_steps: DirSet,
+    /// Men's capture directions.
+    pub man_captures: DirSet,
+    /// Men's friendly-jump directions.
+    pub man_friendly_jumps: DirSet,
+    /// Men's linear-move directions.
+    pub man_linear: DirSet,
+    /// Kings' move directions.
+    pub king_moves: DirSet,
+    /// Kings' capture directions.
+    pub king_captures: DirSet,
+    /// The squares on which this side's men are crowned.
+    pub promotion: u64,
+}
+
+impl SideRules {
+    /// Every direction a piece of this side moves or captures in.
+    pub fn all_directions(&self) -> DirSet {
+        DirSet(
+            self.man_steps.0
+                | self.man_captures.0
+                | self.man_friendly_jumps.0
+                | self.man_linear.0
+                | self.king_moves.0
+                | self.king_captures.0,
+        )
+    }
+}
+
+/// What men may do besides stepping and capturing (`men.friendly_jump_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MenRules {
+    /// Whether friendly jumps may pass over kings too (else only over men).
+    pub friendly_jump_over_kings: bool,
+    /// Whether friendly jumps chain into a sequence.
+    pub friendly_jump_chain: bool,
+}
+
+/// How far a king moves without capturing (`kings.move_range`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KingRange {
+    /// Any number of empty squares along a line.
+    Flying,
+    /// At most this many squares (at least 1, and fewer than the board is
+    /// long: a range that crosses the board is compiled as `Flying`).
+    Steps(u8),
+}
+
+impl KingRange {
+    /// The most squares a king moves in one direction (`usize::MAX` when flying).
+    #[inline]
+    pub fn max_steps(self) -> usize {
+        match self {
+            KingRange::Flying => usize::MAX,
+            KingRange::Steps(n) => n as usize,
+        }
+    }
+}
+
+/// The kings' powers (`[kings]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KingRules {
+    /// How far a king moves without capturing.
+    pub range: KingRange,
+    /// Whether kings capture from a distance (`capture_range = "flying"`).
+    pub capture_flying: bool,
+    /// Whether a king may land on any empty square beyond (`landing = "any_beyond"`).
+    pub landing_any: bool,
+    /// Whether a king must land where its capture can go on, when it can
+    /// (`landing_must_continue`; only with `landing_any`).
+    pub landing_must_continue: bool,
+}
+
+/// The capture rules (`[capture]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaptureRules {
+    /// Whether capturing is mandatory.
+    pub mandatory: bool,
+    /// The majority rule: which captures may be chosen.
+    pub majority: Majority,
+    /// When captured pieces leave the board.
+    pub removal: Removal,
+    /// Whether a piece may not turn 180° between two jumps.
+    pub no_reversal: bool,
+    /// What a man reaching its promotion rank during a capture does.
+    pub promote_mid_capture: MidCapturePromotion,
+}
+
+/// The end-of-game rules (`[end]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndRules {
+    /// Result for a side with no legal move.
+    pub no_legal_move: NoMoveResult,
+    /// Threefold repetition draws.
+    pub threefold_repetition: bool,
+    /// The lone-piece rule.
+    pub lone_piece: LonePiece,
+    /// Apply the lone-piece rule only when the side to move has no capture.
+    pub lone_piece_unless_capture: bool,
+    /// King against king.
+    pub king_vs_king: KingVsKing,
+    /// Plies without capture that draw (0 = off).
+    pub no_capture_draw_plies: u32,
+    /// Plies of king-only, capture-free moves that draw (0 = off).
+    pub kings_only_draw_plies: u32,
+}
