@@ -44,7 +44,7 @@ pub use engine::{
     position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
     MATE, MATE_BOUND, MAX_PLY,
 };
-pub use game::{EndReason, Game, GameResult, Outcome, PlayError, Ply};
+pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
 pub use notation::{DirKind, FenError, IllegalReason, MoveError, MoveText};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with};

@@ -99,7 +99,7 @@ fn respects_the_no_capture_limit() {
     let mut root = SearchRoot::new(pos);
     let fresh = e.search(&root, &Limits::depth(4)).score;
     assert!(fresh > 300, "{fresh}");
-    root.plies_since_capture = 19;
+    root.clock.no_capture = 19;
     e.clear();
     let late = e.search(&root, &Limits::depth(4)).score;
     assert_eq!(late, 0);
@@ -119,8 +119,8 @@ fn history_from_game_matches_positions() {
     let b = SearchRoot::from_history(&positions).unwrap();
     assert_eq!(a.pos, b.pos);
     assert_eq!(a.earlier, b.earlier);
-    assert_eq!(a.plies_since_capture, 4);
-    assert_eq!(b.plies_since_capture, 4);
+    assert_eq!(a.clock.no_capture, 4);
+    assert_eq!(b.clock.no_capture, 4);
 }
 
 #[test]
@@ -319,4 +319,55 @@ fn reporting_search_reports_each_iteration() {
         (plain.best, plain.score, plain.nodes)
     );
     assert_eq!(last_pv, plain.pv);
+}
+
+/// One draw clock for the game and the search: along random games of every
+/// shipped variant, the clock and the repetition window the search gets
+/// from a game equal those it derives from the game's positions alone, and
+/// the window is the plies since the last capture or promotion (no position
+/// before such a ply can recur), which is where `Game::repetitions` looks.
+#[test]
+fn repetitions_are_counted_since_the_last_capture_or_promotion() {
+    let mut promotions = 0;
+    for (id, _) in dama_engine::BUILTIN {
+        let r = Arc::new(rules(id));
+        let mut rng = Rng::new(7);
+        for _ in 0..20 {
+            let mut game = Game::new(Arc::clone(&r));
+            while !game.is_over() && game.ply_count() < 200 {
+                let Some(m) = random_move(&r, game.position(), &mut rng) else {
+                    break;
+                };
+                promotions += usize::from(m.promotes());
+                game.play(m).unwrap();
+                let from_game = SearchRoot::from_game(&game);
+                let positions: Vec<Position> = game.positions().collect();
+                let from_positions = SearchRoot::from_history(&positions).unwrap();
+                assert_eq!(from_game.clock, from_positions.clock, "{id}");
+                assert_eq!(from_game.earlier, from_positions.earlier, "{id}");
+                let clock = game.clock();
+                assert_eq!(clock.no_capture, game.no_capture_plies());
+                assert_eq!(clock.kings_only, game.kings_only_plies());
+                let since = game
+                    .plies()
+                    .iter()
+                    .rev()
+                    .take_while(|p| !p.mv.is_capture() && !p.mv.promotes())
+                    .count();
+                assert_eq!(clock.reversible as usize, since, "{id}");
+                assert_eq!(from_game.earlier.len(), since, "{id}");
+                let key = dama_engine::position_key(game.position());
+                let seen = from_game
+                    .earlier
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&k| k == key)
+                    .count();
+                assert_eq!(game.repetitions() as usize, 1 + seen, "{id}");
+            }
+        }
+    }
+    assert!(promotions > 100, "only {promotions} promotions: the test sees too few");
 }

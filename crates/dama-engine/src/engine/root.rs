@@ -1,21 +1,20 @@
 //! The root of a search: a position and what the game says about its past.
 
-use crate::board::{Color, Position};
+use crate::board::Position;
 use crate::engine::Zobrist;
-use crate::game::Game;
+use crate::game::{DrawClock, Game};
 
 /// A position to search, with the game history the draw rules need.
 #[derive(Debug, Clone)]
 pub struct SearchRoot {
     /// The position to move from.
     pub pos: Position,
-    /// Keys ([`position_key`]) of the earlier positions since the last
-    /// capture, oldest first (for repetitions).
+    /// Keys ([`position_key`](crate::position_key)) of the earlier positions
+    /// that could still recur: those since the last capture or promotion
+    /// ([`DrawClock::reversible`] of them), oldest first.
     pub earlier: Vec<u64>,
-    /// Plies played since the last capture.
-    pub plies_since_capture: u32,
-    /// Plies of king moves without capture, in a row, up to now.
-    pub kings_only_plies: u32,
+    /// The draw clock at `pos`, as the game keeps it.
+    pub clock: DrawClock,
 }
 
 impl SearchRoot {
@@ -24,56 +23,35 @@ impl SearchRoot {
         SearchRoot {
             pos,
             earlier: Vec::new(),
-            plies_since_capture: 0,
-            kings_only_plies: 0,
+            clock: DrawClock::START,
         }
     }
 
     /// The last position of `positions` (every position of a game, in
-    /// order), with the history derived from the earlier ones: a ply
-    /// captured if the mover's opponent lost pieces, and was a king move if
-    /// the men did not change.
+    /// order), with the history derived from the earlier ones
+    /// ([`DrawClock::after_positions`]).
     pub fn from_history(positions: &[Position]) -> Option<SearchRoot> {
-        let (&pos, before) = positions.split_last()?;
-        let z = Zobrist::get();
-        let mut root = SearchRoot::new(pos);
-        let mut after = pos;
-        for &p in before.iter().rev() {
-            let capture = p.occupied().count_ones() != after.occupied().count_ones();
-            if capture {
-                break;
-            }
-            root.earlier.push(z.key(&p));
-            after = p;
-        }
-        root.earlier.reverse();
-        root.plies_since_capture = root.earlier.len() as u32;
-        let mut after = pos;
-        for &p in before.iter().rev() {
-            let capture = p.occupied().count_ones() != after.occupied().count_ones();
-            let men_same = Color::ALL.iter().all(|&c| p.men(c) == after.men(c));
-            if capture || !men_same {
-                break;
-            }
-            root.kings_only_plies += 1;
-            after = p;
-        }
-        Some(root)
+        let (&pos, _) = positions.split_last()?;
+        let clock = positions
+            .windows(2)
+            .fold(DrawClock::START, |c, w| c.after_positions(&w[0], &w[1]));
+        Some(SearchRoot::with_earlier(pos, clock, &positions[..positions.len() - 1]))
     }
 
     /// The current position of `game`, with its history.
     pub fn from_game(game: &Game) -> SearchRoot {
+        let before: Vec<Position> = game.plies().iter().map(|p| p.before).collect();
+        SearchRoot::with_earlier(*game.position(), game.clock(), &before)
+    }
+
+    /// `pos` with `clock`, and the keys of the last `clock.reversible` of `before`.
+    fn with_earlier(pos: Position, clock: DrawClock, before: &[Position]) -> SearchRoot {
         let z = Zobrist::get();
-        let mut root = SearchRoot::new(*game.position());
-        for p in game.plies().iter().rev() {
-            if p.mv.is_capture() {
-                break;
-            }
-            root.earlier.push(z.key(&p.before));
+        let back = (clock.reversible as usize).min(before.len());
+        SearchRoot {
+            pos,
+            earlier: before[before.len() - back..].iter().map(|p| z.key(p)).collect(),
+            clock,
         }
-        root.earlier.reverse();
-        root.plies_since_capture = game.no_capture_plies();
-        root.kings_only_plies = game.kings_only_plies();
-        root
     }
 }

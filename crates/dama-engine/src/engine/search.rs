@@ -8,7 +8,8 @@
 //! keeps capturing until no capture is left; otherwise it may stand pat),
 //! and one extra ply for forced replies. The end-of-game rules of the
 //! variant ([`crate::rules::EndRules`]) score the leaves: no legal move,
-//! the lone-piece and king-against-king rules, the no-capture counters;
+//! the lone-piece and king-against-king rules, the draw clock
+//! ([`DrawClock`], kept as the game keeps it);
 //! a repeated position inside the search counts as a draw.
 //!
 //! Nothing is allocated per node: the move lists of every ply are reused.
@@ -33,6 +34,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Color, Move, MoveList, Position};
 use crate::engine::tt::{from_tt, to_tt, Entry, EMPTY, EXACT, LOWER, UPPER};
 use crate::engine::{Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
+use crate::game::DrawClock;
 use crate::rules::Rules;
 use crate::spec::NoMoveResult;
 use crate::util::mix;
@@ -295,14 +297,14 @@ impl Engine {
             let m = entry.0;
             let child = pos.after(&m);
             let ckey = self.zob.key_after(key, pos, &m);
-            let (ncap, nking) = counters(root.plies_since_capture, root.kings_only_plies, &m);
+            let clock = root.clock.after(&m);
             let ext = if single { 1 } else { 0 };
             let score = if i == 0 {
-                -self.negamax(&child, ckey, depth - 1 + ext, 1, -beta, -alpha, ncap, nking)
+                -self.negamax(&child, ckey, depth - 1 + ext, 1, -beta, -alpha, clock)
             } else {
-                let s = -self.negamax(&child, ckey, depth - 1 + ext, 1, -alpha - 1, -alpha, ncap, nking);
+                let s = -self.negamax(&child, ckey, depth - 1 + ext, 1, -alpha - 1, -alpha, clock);
                 if s > alpha && !self.stopped {
-                    -self.negamax(&child, ckey, depth - 1 + ext, 1, -beta, -alpha, ncap, nking)
+                    -self.negamax(&child, ckey, depth - 1 + ext, 1, -beta, -alpha, clock)
                 } else {
                     s
                 }
@@ -386,10 +388,13 @@ impl Engine {
     /// as a no-capture or kings-only draw counter runs (by up to half at
     /// the limit): with a lead, progress now is worth more than progress later.
     #[inline]
-    fn static_eval(&self, pos: &Position, key: u64, ncap: u32, nking: u32) -> i32 {
+    fn static_eval(&self, pos: &Position, key: u64, clock: DrawClock) -> i32 {
         let mut e = self.eval.evaluate(&self.rules, pos);
         let end = self.rules.end();
-        for (limit, n) in [(end.no_capture_draw_plies, ncap), (end.kings_only_draw_plies, nking)] {
+        for (limit, n) in [
+            (end.no_capture_draw_plies, clock.no_capture),
+            (end.kings_only_draw_plies, clock.kings_only),
+        ] {
             if limit > 0 {
                 let left = (2 * limit - n.min(limit)) as i64;
                 e = (e as i64 * left / (2 * limit as i64)) as i32;
@@ -400,28 +405,6 @@ impl Engine {
             e += r as i32 - self.noise;
         }
         e
-    }
-
-    /// A quick test for a non-capturing move by a man step or a king move.
-    fn has_simple_move(&self, pos: &Position) -> bool {
-        let us = pos.side_to_move();
-        let side = self.rules.side(us);
-        let empty = self.rules.board() & !pos.occupied();
-        let men = pos.men(us);
-        for d in side.man_steps.iter() {
-            if self.rules.shift(men, d) & empty != 0 {
-                return true;
-            }
-        }
-        let kings = pos.kings(us);
-        if kings != 0 {
-            for d in side.king_moves.iter() {
-                if self.rules.shift(kings, d) & empty != 0 {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// Bookkeeping shared by every node: counts it, honours the limits, and
@@ -445,17 +428,13 @@ impl Engine {
         ply: usize,
         mut alpha: i32,
         beta: i32,
-        ncap: u32,
-        nking: u32,
+        clock: DrawClock,
     ) -> i32 {
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
         }
         let end = *self.rules.end();
-        if (end.no_capture_draw_plies > 0 && ncap >= end.no_capture_draw_plies)
-            || (end.kings_only_draw_plies > 0 && nking >= end.kings_only_draw_plies)
-            || self.repeated(key, ncap)
-        {
+        if clock.verdict(&end).is_some() || self.repeated(key, clock.reversible) {
             // As in the game, a side without a legal move is judged by that
             // rule before any draw rule.
             let list = &mut self.scratch;
@@ -463,10 +442,10 @@ impl Engine {
             return if list.is_empty() { self.no_move_score(ply) } else { 0 };
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos, key, ncap, nking);
+            return self.static_eval(pos, key, clock);
         }
         if depth <= 0 {
-            return self.quiesce(pos, key, ply, alpha, beta, ncap, nking);
+            return self.quiesce(pos, key, ply, alpha, beta, clock);
         }
         let pv_node = beta - alpha > 1;
 
@@ -520,7 +499,7 @@ impl Engine {
             let m = list.as_slice()[order[i] as usize];
             let child = pos.after(&m);
             let ckey = self.zob.key_after(key, pos, &m);
-            let (cn, ck) = counters(ncap, nking, &m);
+            let cclock = clock.after(&m);
             let mut d = depth - 1 + ext;
             // Late, quiet, unremarkable moves are searched one ply shallower first.
             let reduce = depth >= 3 && i >= 3 && !m.is_capture() && !m.promotes() && ext == 0 && !pv_node;
@@ -529,15 +508,15 @@ impl Engine {
             }
             let mut score;
             if i == 0 {
-                score = -self.negamax(&child, ckey, d, ply + 1, -beta, -alpha, cn, ck);
+                score = -self.negamax(&child, ckey, d, ply + 1, -beta, -alpha, cclock);
             } else {
-                score = -self.negamax(&child, ckey, d, ply + 1, -alpha - 1, -alpha, cn, ck);
+                score = -self.negamax(&child, ckey, d, ply + 1, -alpha - 1, -alpha, cclock);
                 if reduce && score > alpha && !self.stopped {
                     d += 1;
-                    score = -self.negamax(&child, ckey, d, ply + 1, -alpha - 1, -alpha, cn, ck);
+                    score = -self.negamax(&child, ckey, d, ply + 1, -alpha - 1, -alpha, cclock);
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(&child, ckey, d, ply + 1, -beta, -alpha, cn, ck);
+                    score = -self.negamax(&child, ckey, d, ply + 1, -beta, -alpha, cclock);
                 }
             }
             if self.stopped {
@@ -575,40 +554,25 @@ impl Engine {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn quiesce(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        ncap: u32,
-        nking: u32,
-    ) -> i32 {
+    fn quiesce(&mut self, pos: &Position, key: u64, ply: usize, mut alpha: i32, beta: i32, clock: DrawClock) -> i32 {
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos, key, ncap, nking);
+            return self.static_eval(pos, key, clock);
         }
         let mandatory = self.rules.capture().mandatory;
         let capture = self.rules.has_capture(pos);
         if !capture {
-            if !self.has_simple_move(pos) {
-                // Perhaps blocked: only the full generator can tell.
-                let mut list = std::mem::take(&mut self.lists[ply]);
-                self.rules.generate(pos, &mut list);
-                let empty = list.is_empty();
-                self.lists[ply] = list;
-                if empty {
-                    return self.no_move_score(ply);
-                }
+            if !self.rules.has_quiet_move(pos) {
+                // No capture and no other move: the side to move is blocked.
+                return self.no_move_score(ply);
             }
-            return self.static_eval(pos, key, ncap, nking);
+            return self.static_eval(pos, key, clock);
         }
         let mut best = -INF;
         if !mandatory {
-            best = self.static_eval(pos, key, ncap, nking);
+            best = self.static_eval(pos, key, clock);
             if best >= beta {
                 return best;
             }
@@ -624,7 +588,7 @@ impl Engine {
             }
             let child = pos.after(&m);
             let ckey = self.zob.key_after(key, pos, &m);
-            let score = -self.quiesce(&child, ckey, ply + 1, -beta, -alpha, 0, 0);
+            let score = -self.quiesce(&child, ckey, ply + 1, -beta, -alpha, clock.after(&m));
             if self.stopped {
                 break;
             }
@@ -641,7 +605,7 @@ impl Engine {
         self.lists[ply] = list;
         if best == -INF {
             // Captures were expected but none is legal here: score statically.
-            return self.static_eval(pos, key, ncap, nking);
+            return self.static_eval(pos, key, clock);
         }
         best
     }
@@ -726,16 +690,4 @@ impl Engine {
 #[inline]
 fn hist_index(side: usize, m: &Move) -> usize {
     side * 4096 + (m.from_index() as usize & 63) * 64 + (m.to_index() as usize & 63)
-}
-
-/// The draw counters after `m`.
-#[inline]
-fn counters(ncap: u32, nking: u32, m: &Move) -> (u32, u32) {
-    if m.is_capture() {
-        (0, 0)
-    } else if m.is_king_move() {
-        (ncap + 1, nking + 1)
-    } else {
-        (ncap + 1, 0)
-    }
 }

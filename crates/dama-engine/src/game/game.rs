@@ -20,156 +20,14 @@
 //! assert_eq!(game.outcome().unwrap().result, GameResult::WhiteWins);
 //! ```
 
-use std::fmt;
 use std::sync::Arc;
 
 use crate::board::Color;
 use crate::board::Position;
 use crate::board::{Move, MoveList};
+use crate::game::{DrawClock, EndReason, GameResult, Outcome};
 use crate::notation::MoveError;
 use crate::rules::Rules;
-
-/// Who won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// White won.
-    WhiteWins,
-    /// Black won.
-    BlackWins,
-    /// Nobody won.
-    Draw,
-}
-
-impl GameResult {
-    /// A win for `c`.
-    pub const fn win_for(c: Color) -> GameResult {
-        match c {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The winner, if any.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
-    }
-
-    /// The PDN result token (default result type): `1-0`, `0-1`, `1/2-1/2`.
-    pub const fn pdn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Reads a PDN result token, in the default (`1-0 0-1 1/2-1/2`) or the
-    /// international (`2-0 0-2 1-1`) result type. `*`, `0-0` and anything
-    /// else give `None`.
-    pub fn from_pdn(token: &str) -> Option<GameResult> {
-        match token.trim() {
-            "1-0" | "2-0" => Some(GameResult::WhiteWins),
-            "0-1" | "0-2" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" | "1-1" => Some(GameResult::Draw),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameResult::WhiteWins => "White wins",
-            GameResult::BlackWins => "Black wins",
-            GameResult::Draw => "Draw",
-        })
-    }
-}
-
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// The side to move has pieces but no legal move (`end.no_legal_move`).
-    NoLegalMove(Color),
-    /// The side to move has no pieces left (`end.no_legal_move`).
-    NoPieces(Color),
-    /// A lone king against a lone man (`end.lone_piece = "king_beats_lone_man"`).
-    KingBeatsLoneMan,
-    /// One piece each (`end.lone_piece = "one_each_draw"`).
-    OneEach,
-    /// One king each (`end.king_vs_king = "draw"`).
-    KingVsKing,
-    /// The same position with the same side to move for the third time
-    /// (`end.threefold_repetition`).
-    Threefold,
-    /// This many plies in a row without a capture (`end.no_capture_draw_plies`).
-    NoCapture(u32),
-    /// This many plies in a row in which only kings moved and nothing was
-    /// captured (`end.kings_only_draw_plies`).
-    KingsOnly(u32),
-    /// This side resigned.
-    Resignation(Color),
-    /// The players agreed to a draw.
-    Agreement,
-    /// This side ran out of time.
-    TimeForfeit(Color),
-    /// Adjudicated by a tool after this many plies (a match's game-length cap).
-    PlyLimit(u32),
-    /// The result was taken from a game record that gives no reason
-    /// (a resignation or agreement the record does not spell out).
-    Recorded,
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EndReason::NoLegalMove(c) => write!(f, "{c} has no legal move"),
-            EndReason::NoPieces(c) => write!(f, "{c} has no pieces left"),
-            EndReason::KingBeatsLoneMan => f.write_str("king against lone man"),
-            EndReason::OneEach => f.write_str("one piece each"),
-            EndReason::KingVsKing => f.write_str("king against king"),
-            EndReason::Threefold => f.write_str("threefold repetition"),
-            EndReason::NoCapture(n) => write!(f, "{n} plies without a capture"),
-            EndReason::KingsOnly(n) => write!(f, "{n} plies of king moves without a capture"),
-            EndReason::Resignation(c) => write!(f, "{c} resigned"),
-            EndReason::Agreement => f.write_str("draw by agreement"),
-            EndReason::TimeForfeit(c) => write!(f, "{c} lost on time"),
-            EndReason::PlyLimit(n) => write!(f, "adjudicated after {n} plies"),
-            EndReason::Recorded => f.write_str("as recorded"),
-        }
-    }
-}
-
-/// How a game ended: the result and the reason.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// Who won.
-    pub result: GameResult,
-    /// Why the game ended.
-    pub reason: EndReason,
-}
-
-impl Outcome {
-    /// Builds an outcome.
-    pub const fn new(result: GameResult, reason: EndReason) -> Outcome {
-        Outcome { result, reason }
-    }
-    /// The winner, if any.
-    pub const fn winner(&self) -> Option<Color> {
-        self.result.winner()
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `White wins: Black has no legal move`, `Draw: threefold repetition`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.result, self.reason)
-    }
-}
 
 /// One ply of a game: the move, the position it was played in, and its notation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,8 +41,8 @@ pub struct Ply {
     pub notation: String,
     /// The move with every landing square ([`Rules::format_move_full`]).
     pub full: String,
-    no_capture: u32,
-    kings_only: u32,
+    /// The draw clock after this ply.
+    clock: DrawClock,
 }
 
 impl Ply {
@@ -198,11 +56,15 @@ impl Ply {
     }
     /// Plies in a row without a capture, counting this one (0 if it captured).
     pub fn no_capture_plies(&self) -> u32 {
-        self.no_capture
+        self.clock.no_capture
     }
     /// Plies in a row of capture-free king moves, counting this one.
     pub fn kings_only_plies(&self) -> u32 {
-        self.kings_only
+        self.clock.kings_only
+    }
+    /// The draw clock after this ply.
+    pub fn clock(&self) -> DrawClock {
+        self.clock
     }
 }
 
@@ -328,27 +190,30 @@ impl Game {
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
+    /// The draw clock at the current position.
+    pub fn clock(&self) -> DrawClock {
+        self.plies.last().map_or(DrawClock::START, |p| p.clock)
+    }
     /// Plies in a row without a capture, up to the current position.
     pub fn no_capture_plies(&self) -> u32 {
-        self.plies.last().map_or(0, |p| p.no_capture)
+        self.clock().no_capture
     }
     /// Plies in a row of capture-free king moves, up to the current position.
     pub fn kings_only_plies(&self) -> u32 {
-        self.plies.last().map_or(0, |p| p.kings_only)
+        self.clock().kings_only
     }
     /// How many times the current position (with the same side to move) has
-    /// occurred in this game, counting the current one.
+    /// occurred in this game, counting the current one. Only the plies since
+    /// the last capture or promotion are looked at ([`DrawClock::reversible`]).
     pub fn repetitions(&self) -> u32 {
-        let mut n = 1;
-        for p in self.plies.iter().rev() {
-            if p.mv.is_capture() || p.mv.promotes() {
-                break;
-            }
-            if p.before == self.pos {
-                n += 1;
-            }
-        }
-        n
+        let back = self.clock().reversible as usize;
+        1 + self
+            .plies
+            .iter()
+            .rev()
+            .take(back)
+            .filter(|p| p.before == self.pos)
+            .count() as u32
     }
 
     /// Finds the legal move that `text` names, without playing it.
@@ -461,23 +326,12 @@ impl Game {
             before: self.pos,
             notation: self.rules.format_move_short(&self.pos, &m),
             full: self.rules.format_move_full(&self.pos, &m),
-            no_capture: 0,
-            kings_only: 0,
+            clock: DrawClock::START,
         }
     }
 
     fn push_ply(&mut self, mut ply: Ply) {
-        let prev = self.plies.last();
-        ply.no_capture = if ply.mv.is_capture() {
-            0
-        } else {
-            prev.map_or(0, |p| p.no_capture) + 1
-        };
-        ply.kings_only = if ply.mv.is_king_move() && !ply.mv.is_capture() {
-            prev.map_or(0, |p| p.kings_only) + 1
-        } else {
-            0
-        };
+        ply.clock = self.clock().after(&ply.mv);
         self.pos = ply.after();
         self.plies.push(ply);
         self.rules.generate(&self.pos, &mut self.legal);
@@ -507,13 +361,7 @@ fn judge(game: &Game) -> Option<Outcome> {
     if end.threefold_repetition && game.repetitions() >= 3 {
         return Some(Outcome::new(GameResult::Draw, EndReason::Threefold));
     }
-    let n = end.no_capture_draw_plies;
-    if n > 0 && game.no_capture_plies() >= n {
-        return Some(Outcome::new(GameResult::Draw, EndReason::NoCapture(n)));
-    }
-    let k = end.kings_only_draw_plies;
-    if k > 0 && game.kings_only_plies() >= k {
-        return Some(Outcome::new(GameResult::Draw, EndReason::KingsOnly(k)));
-    }
-    None
+    game.clock()
+        .verdict(end)
+        .map(|reason| Outcome::new(GameResult::Draw, reason))
 }

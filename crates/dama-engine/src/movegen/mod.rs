@@ -24,6 +24,7 @@ mod sink;
 pub use count::CountMode;
 
 use crate::board::{Color, Move, MoveList, MovePath, Position, Squares, ALL_DIRS, DIAGONAL, ORTHOGONAL};
+use crate::movegen::quiet::VisitQuiet;
 use crate::movegen::sink::{PathCount, PathSink};
 use crate::rules::Rules;
 use crate::spec::Majority;
@@ -130,13 +131,21 @@ impl Rules {
                 f(m, n);
             }
         } else {
-            self.for_each_quiet::<false, G, _>(pos, |m| f(&m, 1));
+            self.quiet_moves::<G, _>(pos, &mut VisitQuiet(|m| f(&m, 1)), false);
         }
     }
 
     /// Whether the side to move has a capture.
     pub fn has_capture(&self, pos: &Position) -> bool {
         by_geometry!(self, G => self.capturers::<G>(pos) != 0)
+    }
+
+    /// Whether the side to move has a non-capturing move (legal or not:
+    /// where capturing is mandatory and a capture exists, it is not).
+    /// With [`Rules::has_capture`] this tells whether a position has any
+    /// legal move without generating them.
+    pub fn has_quiet_move(&self, pos: &Position) -> bool {
+        by_geometry!(self, G => self.any_quiet::<G>(pos))
     }
 
     /// Every path that plays `m` in `pos` (one for a non-capturing move).
