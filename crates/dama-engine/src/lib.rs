@@ -28,7 +28,6 @@
 // The layers, lowest first; a module uses only the ones above it in this
 // list (checked by tests/module_graph.rs):
 mod board; //    squares, directions, geometry tables, positions, moves
-pub mod case;
 mod engine; //   evaluation and search
 mod game; //     outcomes, the judge, the draw clock, games, PDN
 mod movegen; //  the one move generator

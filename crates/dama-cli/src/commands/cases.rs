@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dama_engine::case::{self, CaseError, FileKind, RuleCase};
+use dama_cases::{CaseError, FileKind, RuleCase};
 use dama_engine::Rules;
 
 use super::Ctx;
@@ -48,7 +48,7 @@ enum Status {
 }
 
 pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
-    let files = match case::find_toml_files(&args.paths) {
+    let files = match dama_cases::find_toml_files(&args.paths) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("{}: {e}", err_label(ctx));
@@ -68,7 +68,7 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
     let mut cases: Vec<PathBuf> = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
-        match case::classify(&text) {
+        match dama_cases::classify(&text) {
             FileKind::Variant => {
                 if args.paths.iter().any(|p| p == &f) {
                     eprintln!("note: skipping {}: it is a variant file, not a rule case", f.display());
@@ -187,7 +187,7 @@ fn one(
             return (Status::Error, Vec::new());
         }
     };
-    let snap = case::snapshot_path(path);
+    let snap = dama_cases::snapshot_path(path);
     match mode {
         "render" => {
             if many {
@@ -203,7 +203,7 @@ fn one(
             let existing = std::fs::read_to_string(&snap).ok();
             let same = existing
                 .as_deref()
-                .is_some_and(|t| case::snapshot_matches(t, &rendered.text));
+                .is_some_and(|t| dama_cases::snapshot_matches(t, &rendered.text));
             if same {
                 if mode == "check" {
                     println!("{} {}", paint("ok     ", "32", ctx.color_out), path.display());
@@ -219,8 +219,8 @@ fn one(
                 return (Status::Refused, rendered.failures);
             }
             if mode == "update" {
-                let header = existing.as_deref().and_then(case::snapshot_header);
-                let text = case::snapshot_file(header, &input_name(path), &rendered.text);
+                let header = existing.as_deref().and_then(dama_cases::snapshot_header);
+                let text = dama_cases::snapshot_file(header, &input_name(path), &rendered.text);
                 return match std::fs::write(&snap, text) {
                     Ok(()) => {
                         println!(
@@ -258,7 +258,7 @@ fn one(
                     print!(
                         "{}",
                         diff_text(
-                            case::snapshot_body(&old),
+                            dama_cases::snapshot_body(&old),
                             rendered.text.trim_end(),
                             context,
                             ctx.color_out
@@ -285,7 +285,7 @@ fn input_name(path: &Path) -> String {
     p.display().to_string()
 }
 
-fn render_case(path: &Path, override_rules: Option<&Rules>) -> Result<case::Rendered, CaseError> {
+fn render_case(path: &Path, override_rules: Option<&Rules>) -> Result<dama_cases::Rendered, CaseError> {
     let c = RuleCase::read(path)?;
     match override_rules {
         Some(r) => c.render(r),

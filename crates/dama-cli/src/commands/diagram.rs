@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use dama_engine::case::RuleCase;
+use dama_cases::RuleCase;
 use dama_engine::Game;
 use dama_engine::{Loaded, Position, Rules};
 

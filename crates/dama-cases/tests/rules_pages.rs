@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use dama_engine::case::{self, FileKind, RuleCase};
+use dama_cases::{FileKind, RuleCase};
 use dama_engine::Rules;
 
 const VARIANTS: [&str; 5] = ["dama", "armenian", "keny", "croda", "dameo"];
@@ -90,11 +90,12 @@ fn in_code_block(lines: &[&str], i: usize) -> bool {
 /// The cases of a variant: stem -> case.
 fn cases(variant: &str) -> BTreeMap<String, RuleCase> {
     let dir = root().join("tests/rules").join(variant);
-    let files = case::find_toml_files(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let files =
+        dama_cases::find_toml_files(std::slice::from_ref(&dir)).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let mut out = BTreeMap::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        if case::classify(&text) == FileKind::Variant {
+        if dama_cases::classify(&text) == FileKind::Variant {
             continue;
         }
         let c = RuleCase::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
@@ -122,7 +123,7 @@ fn regenerate(variant: &str, text: &str) -> String {
     let mut text = text.to_string();
     if let (Some(b), Some(e)) = (text.find(PARAMS_BEGIN), text.find(PARAMS_END)) {
         if b < e {
-            let table = case::params_markdown(&rules);
+            let table = dama_cases::params_markdown(&rules);
             text = format!("{}{PARAMS_BEGIN}\n{table}{}", &text[..b], &text[e..]);
         }
     }

@@ -8,7 +8,7 @@
 //! `expect_count` and `expect_result` are asserted as well, so a snapshot
 //! cannot be accepted while it contradicts what the case says a source states.
 
-use dama_engine::case::{self, FileKind, RuleCase};
+use dama_cases::{FileKind, RuleCase};
 
 #[test]
 fn rule_cases() {
@@ -16,7 +16,7 @@ fn rule_cases() {
     let mut count = 0usize;
     insta::glob!("../../../tests/rules", "**/*.toml", |path: &std::path::Path| {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if case::classify(&text) == FileKind::Variant {
+        if dama_cases::classify(&text) == FileKind::Variant {
             return; // a variant file a case refers to
         }
         count += 1;

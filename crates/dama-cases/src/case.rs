@@ -1,0 +1,312 @@
+//! The rule-case format: a case file's fields, reading and checking them,
+//! and loading the variant a case names.
+
+use std::path::Path;
+
+use dama_engine::{load, FenError, GameResult, LoadError, PlayError, Rules};
+use serde::{Deserialize, Serialize};
+
+/// Largest case file read, in bytes.
+const MAX_CASE_BYTES: u64 = 1 << 20;
+
+/// One rule case, as written in its TOML file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleCase {
+    /// The variant: a built-in id or alias, or a path to a variant file
+    /// (relative to the case file).
+    pub variant: String,
+    /// The position, in PDN FEN. Give this or `moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// A sequence of moves from the variant's initial position. Give this or `fen`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// What the case shows, in a sentence or two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The section of the variant's rules page this case illustrates (`"4.3"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// Moves to play before the position is rendered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub play: Vec<String>,
+    /// A legal move whose resulting position is rendered as well.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub show_after: Option<String>,
+    /// Render the game result (or that the game goes on) for the last position shown.
+    #[serde(default)]
+    pub show_result: bool,
+    /// The legal moves a source states, in full-path notation (`d6xd8xb8`),
+    /// in any order. Every legal move must be listed, and nothing else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect_moves: Option<Vec<String>>,
+    /// The number of legal moves a source states.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect_count: Option<usize>,
+    /// The result a source states for the last position shown: `"white wins"`,
+    /// `"black wins"`, `"draw"` or `"none"` (the game goes on). Implies `show_result`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect_result: Option<String>,
+}
+
+/// A case that cannot be read or rendered.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CaseError {
+    /// The file cannot be read.
+    #[error("cannot read {path}: {message}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        message: String,
+    },
+    /// The TOML is malformed, or a key is unknown or has the wrong type.
+    #[error("line {line}, column {column}: {message}")]
+    Toml {
+        /// What is wrong.
+        message: String,
+        /// 1-based line (0 when unknown).
+        line: usize,
+        /// 1-based column (0 when unknown).
+        column: usize,
+    },
+    /// The fields do not make a case.
+    #[error("{0}")]
+    Invalid(String),
+    /// The variant does not load.
+    #[error("variant `{name}` does not load: {error}")]
+    Variant {
+        /// The variant as the case names it.
+        name: String,
+        /// The loader's diagnostics.
+        error: Box<LoadError>,
+    },
+    /// The FEN cannot be read.
+    #[error("`fen`: {0}")]
+    Fen(#[from] FenError),
+    /// A move of `moves`, `play` or `show_after` cannot be played.
+    #[error("`{field}` move {number} (`{text}`): {error}")]
+    Move {
+        /// Which field: `moves`, `play` or `show_after`.
+        field: &'static str,
+        /// 1-based index in that field.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        error: Box<PlayError>,
+    },
+}
+
+/// What a TOML file in a cases directory is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// A rule case (it has a top-level `variant`, `fen` or `moves` key).
+    Case,
+    /// A variant file (it has `id`, `extends`, `board` or another variant table).
+    Variant,
+    /// Neither: reading it as a case will say what is missing.
+    Unknown,
+}
+
+/// Tells case files from variant files kept in the same directory.
+pub fn classify(text: &str) -> FileKind {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return FileKind::Unknown;
+    };
+    if ["variant", "fen", "moves"].iter().any(|k| table.contains_key(*k)) {
+        FileKind::Case
+    } else if ["id", "extends", "board", "setup", "men", "kings", "capture", "end"]
+        .iter()
+        .any(|k| table.contains_key(*k))
+    {
+        FileKind::Variant
+    } else {
+        FileKind::Unknown
+    }
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut off = offset.min(text.len());
+    while off > 0 && !text.is_char_boundary(off) {
+        off -= 1;
+    }
+    let before = &text[..off];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+fn looks_like_path(s: &str) -> bool {
+    s.ends_with(".toml") || s.contains('/') || s.contains('\\')
+}
+
+impl RuleCase {
+    /// Reads a case from TOML text.
+    pub fn parse(text: &str) -> Result<RuleCase, CaseError> {
+        let case: RuleCase = toml::from_str(text).map_err(|e| {
+            let (line, column) = e.span().map_or((0, 0), |s| line_col(text, s.start));
+            let mut message = e.message().lines().next().unwrap_or("").trim().to_string();
+            if let Some(hint) = suggestion(&message).map(str::to_string) {
+                message.push_str(&format!(" (did you mean `{hint}`?)"));
+            }
+            CaseError::Toml { message, line, column }
+        })?;
+        match (&case.fen, &case.moves) {
+            (Some(_), Some(_)) => {
+                return Err(CaseError::Invalid(
+                    "give either `fen` or `moves` (a sequence from the initial position), not both".into(),
+                ))
+            }
+            (None, None) => {
+                return Err(CaseError::Invalid(
+                    "a case needs a position: `fen = \"W:Wd4:Bd6\"` or `moves = [\"d3-d4\", ...]`".into(),
+                ))
+            }
+            _ => {}
+        }
+        if let Some(r) = &case.expect_result {
+            if parse_expected_result(r).is_none() {
+                return Err(CaseError::Invalid(format!(
+                    "`expect_result = \"{r}\"`: expected \"white wins\", \"black wins\", \"draw\" or \"none\""
+                )));
+            }
+        }
+        if case.variant.trim().is_empty() {
+            return Err(CaseError::Invalid("`variant` is empty".into()));
+        }
+        Ok(case)
+    }
+
+    /// Reads a case file.
+    pub fn read(path: &Path) -> Result<RuleCase, CaseError> {
+        RuleCase::parse(&read_text(path)?)
+    }
+
+    /// Where the variant named by this case lives: a built-in name as is, a
+    /// path joined to the case file's directory.
+    pub fn variant_location(&self, case_path: &Path) -> String {
+        let v = self.variant.trim();
+        if looks_like_path(v) && Path::new(v).is_relative() {
+            case_path
+                .parent()
+                .unwrap_or(Path::new(""))
+                .join(v)
+                .display()
+                .to_string()
+        } else {
+            v.to_string()
+        }
+    }
+
+    /// Loads the variant this case names (relative paths from `case_path`'s directory).
+    pub fn load_rules(&self, case_path: &Path) -> Result<Rules, CaseError> {
+        let loc = self.variant_location(case_path);
+        load(&loc).map(|l| l.rules).map_err(|e| CaseError::Variant {
+            name: self.variant.clone(),
+            error: Box::new(e),
+        })
+    }
+}
+
+/// For serde's "unknown field `x`, expected one of `a`, `b`" messages, the nearest key.
+fn suggestion(msg: &str) -> Option<&str> {
+    if !msg.starts_with("unknown field") {
+        return None;
+    }
+    let word = msg.split('`').nth(1)?;
+    let rest = msg.split_once("expected")?.1;
+    let candidates: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    did_you_mean(word, candidates).filter(|c| *c != word)
+}
+
+fn read_text(path: &Path) -> Result<String, CaseError> {
+    let io = |e: std::io::Error| CaseError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.len() > MAX_CASE_BYTES {
+        return Err(CaseError::Io {
+            path: path.display().to_string(),
+            message: format!(
+                "the file is {} bytes; case files are limited to {MAX_CASE_BYTES}",
+                meta.len()
+            ),
+        });
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
+    String::from_utf8(bytes).map_err(|e| CaseError::Io {
+        path: path.display().to_string(),
+        message: format!("not valid UTF-8 (bad byte at offset {})", e.utf8_error().valid_up_to()),
+    })
+}
+
+pub(crate) fn parse_expected_result(s: &str) -> Option<Option<GameResult>> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "white wins" | "white" | "1-0" => Some(Some(GameResult::WhiteWins)),
+        "black wins" | "black" | "0-1" => Some(Some(GameResult::BlackWins)),
+        "draw" | "1/2-1/2" => Some(Some(GameResult::Draw)),
+        "none" | "goes on" | "*" => Some(None),
+        _ => None,
+    }
+}
+
+/// The nearest of `candidates` to `word`, if it is close enough to be a likely typo.
+///
+/// The same measure as the variant loader's suggestions (which the engine
+/// does not export): Jaro-Winkler above 0.7, case-insensitive.
+fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if word.is_empty() || word.len() > 64 {
+        return None;
+    }
+    let mut best: Option<(f64, &str)> = None;
+    for c in candidates {
+        let score = strsim::jaro_winkler(&word.to_ascii_lowercase(), &c.to_ascii_lowercase());
+        if score > 0.7 && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_key_is_an_error_with_a_place() {
+        let e = RuleCase::parse("variant = \"dama\"\nfen = \"W:Wd4:Bd6\"\nshow_afterr = \"d4-d5\"\n").unwrap_err();
+        match e {
+            CaseError::Toml { line, message, .. } => {
+                assert_eq!(line, 3);
+                assert!(message.contains("unknown field"), "{message}");
+                assert!(message.contains("did you mean `show_after`?"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_case_needs_exactly_one_position() {
+        assert!(matches!(
+            RuleCase::parse("variant = \"dama\"\n"),
+            Err(CaseError::Invalid(_))
+        ));
+        assert!(matches!(
+            RuleCase::parse("variant = \"dama\"\nfen = \"W:Wd4:Bd6\"\nmoves = []\n"),
+            Err(CaseError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn classify_tells_cases_from_variants() {
+        assert_eq!(classify("variant = \"dama\"\nfen = \"W\"\n"), FileKind::Case);
+        assert_eq!(
+            classify("extends = \"dama\"\n[capture]\nno_reversal = false\n"),
+            FileKind::Variant
+        );
+        assert_eq!(classify("description = \"x\"\n"), FileKind::Unknown);
+    }
+}
