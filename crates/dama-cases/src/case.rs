@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use dama_engine::{load, FenError, GameResult, LoadError, PlayError, Rules};
+use dama_engine::{did_you_mean, load, FenError, GameResult, LoadError, PlayError, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Largest case file read, in bytes.
@@ -251,24 +251,6 @@ pub(crate) fn parse_expected_result(s: &str) -> Option<Option<GameResult>> {
         "none" | "goes on" | "*" => Some(None),
         _ => None,
     }
-}
-
-/// The nearest of `candidates` to `word`, if it is close enough to be a likely typo.
-///
-/// The same measure as the variant loader's suggestions (which the engine
-/// does not export): Jaro-Winkler above 0.7, case-insensitive.
-fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    if word.is_empty() || word.len() > 64 {
-        return None;
-    }
-    let mut best: Option<(f64, &str)> = None;
-    for c in candidates {
-        let score = strsim::jaro_winkler(&word.to_ascii_lowercase(), &c.to_ascii_lowercase());
-        if score > 0.7 && best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, c));
-        }
-    }
-    best.map(|(_, c)| c)
 }
 
 #[cfg(test)]

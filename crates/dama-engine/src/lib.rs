@@ -48,7 +48,7 @@ pub use movegen::{random_move, CountMode};
 pub use notation::{DirKind, FenError, IllegalReason, MoveError, MoveText};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with};
 pub use rules::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, Rules, Section, SideRules};
-pub use spec::{Code, Diagnostic, Location, Severity, VariantSpec};
+pub use spec::{did_you_mean, Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::Rng;
 pub use variant::{
     builtin_names, builtin_text, load, load_text, read_text, LoadError, Loaded, SourceFile, BUILTIN, MAX_CHAIN,
