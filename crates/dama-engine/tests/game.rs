@@ -392,3 +392,32 @@ fn a_game_from_a_position_numbers_its_moves() {
     assert_eq!(g.move_number_of(1), 1);
     assert_eq!(g.move_number_of(2), 2);
 }
+
+/// Explanations that name a rule parameter come from the generator with
+/// that one rule relaxed: the move becomes legal without it.
+#[test]
+fn explanations_ask_the_generator_with_one_rule_relaxed() {
+    let variant = |extra: &str| {
+        let text = format!("extends = \"dama\"\nid = \"probe\"\nname = \"Probe\"\n{extra}");
+        dama_engine::load_text("probe.toml", &text, None).unwrap().rules
+    };
+    let why = |r: &Rules, fen: &str, text: &str| {
+        let pos = r.parse_fen(fen).unwrap();
+        r.resolve_move(&pos, text).unwrap_err().to_string()
+    };
+    let stop = variant("[capture]\npromote_mid_capture = \"stop\"\n");
+    assert_eq!(
+        why(&stop, "W:Wd6:Bd7,c8", "d6xd8xb8"),
+        "`d6xd8xb8` is not a legal move here: the man is crowned on d8 and its move ends there"
+    );
+    let adjacent = variant("[kings]\nlanding = \"adjacent_beyond\"\n");
+    assert_eq!(
+        why(&adjacent, "W:WKd1:Bd4,h8", "d1xd7"),
+        "`d1xd7` is not a legal move here: a king lands right behind the piece it captures here"
+    );
+    let reversal = rules("dama");
+    assert_eq!(
+        why(&reversal, "W:WKd5:Bd3,d7", "d5xd8xd1"),
+        "`d5xd8xd1` is not a legal move here: a piece may not turn back 180° between two jumps in this variant"
+    );
+}
