@@ -73,3 +73,9 @@ pub mod pdn {
         game_type_tag, games, read_games, write_games, Games, PdnError, PdnGame, PdnMove, PdnResult, PdnTags, Tag,
     };
 }
+
+/// The Hub protocol's notation (Scan 3.x, the Hub GUI; docs/hub.md): the
+/// standard order of the squares, position strings, move text.
+pub mod hub {
+    pub use crate::notation::{HubBoard, HubMoveError, HubNotation, HubPositionError};
+}
