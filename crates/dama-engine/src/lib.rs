@@ -41,6 +41,10 @@ mod variant; //  built-in variants, loading with `extends`, `Rules::compile`
 
 pub use board::{AbsDir, Color, DirSet, Move, MoveList, MovePath, Piece, Position, Square, Squares};
 pub use engine::{
+    play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
+    MatchReport, MatchTally,
+};
+pub use engine::{
     position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
     MATE, MATE_BOUND, MAX_PLY,
 };

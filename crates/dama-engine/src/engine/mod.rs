@@ -1,8 +1,9 @@
 //! The computer opponent: an evaluation derived from the rules and an
-//! alpha-beta search over it.
+//! alpha-beta search over it; matches between players.
 
 mod eval;
 mod limits;
+mod matches;
 mod result;
 mod root;
 mod search;
@@ -11,6 +12,10 @@ mod zobrist;
 
 pub use eval::{Evaluator, Terms, MAN};
 pub use limits::{Limits, DEFAULT_LEVEL, LEVELS};
+pub use matches::{
+    play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
+    MatchReport, MatchTally,
+};
 pub use result::{score_text, SearchResult};
 pub use root::SearchRoot;
 pub use search::{Engine, MATE, MATE_BOUND, MAX_PLY};
