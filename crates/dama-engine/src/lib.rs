@@ -40,6 +40,7 @@ mod util; //     clipping text for messages, a seeded Rng
 mod variant; //  built-in variants, loading with `extends`, `Rules::compile`
 
 pub use board::{AbsDir, Color, DirSet, Move, MoveList, MovePath, Piece, Position, Square, Squares};
+pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
     MatchReport, MatchTally,

@@ -1,6 +1,8 @@
 //! The computer opponent: an evaluation derived from the rules and an
-//! alpha-beta search over it; matches between players.
+//! alpha-beta search over it; matches between players; the answer to a
+//! draw offer.
 
+mod draw_offer;
 mod eval;
 mod limits;
 mod matches;
@@ -10,6 +12,7 @@ mod search;
 mod tt;
 mod zobrist;
 
+pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use eval::{Evaluator, Terms, MAN};
 pub use limits::{Limits, DEFAULT_LEVEL, LEVELS};
 pub use matches::{
