@@ -25,20 +25,46 @@
 //! assert_eq!(rules.format_move_full(&pos, &only.as_slice()[0]), "d6xd8xb8");
 //! ```
 
-// The layers, lowest first; a module uses only the ones above it in this
-// list (checked by tests/module_graph.rs):
-mod board; //    squares, directions, geometry tables, positions, moves
-mod engine; //   evaluation and search
-mod game; //     outcomes, the judge, the draw clock, games, PDN
-mod movegen; //  the one move generator
-mod notation; // FEN, move text, explanations of illegal moves
-mod perft; //    counting the move tree
-mod rules; //    compiled rules, grouped, and the stages that compile them
-mod spec; //     the variant format as written (serde), its keys, diagnostics
-mod util; //     clipping text for messages, a seeded Rng
-mod variant; //  built-in variants, loading with `extends`, `Rules::compile`
+// The layers, lowest first. A module uses only the layers before it here
+// (checked by tests/module_graph.rs); each is its own group so that
+// rustfmt keeps this order.
+
+// Clipping text for messages, a seeded Rng.
+mod util;
+
+// Squares, directions, geometry tables, positions, moves.
+mod board;
+
+// The variant format as written (serde), its keys, diagnostics.
+mod spec;
+
+// Compiled rules, grouped, and the stages that compile them.
+mod rules;
+
+// The one move generator.
+mod movegen;
+
+// Built-in variants, loading with `extends`, `Rules::compile`.
+mod variant;
+
+// FEN, move text, explanations of illegal moves, Hub notation.
+mod notation;
+
+// Outcomes, the judge, the draw clock, games, PDN.
+mod game;
+
+// Evaluation, search, matches, the draw-offer policy.
+mod engine;
+
+// Counting the move tree.
+mod perft;
 
 pub use board::{AbsDir, Color, DirSet, Move, MoveList, MovePath, Piece, Position, Square, Squares};
+pub use engine::{answer_draw_offer, DrawAnswer};
+pub use engine::{
+    play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
+    MatchReport, MatchTally,
+};
 pub use engine::{
     position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
     MATE, MATE_BOUND, MAX_PLY,
@@ -71,4 +97,10 @@ pub mod pdn {
     pub use crate::game::{
         game_type_tag, games, read_games, write_games, Games, PdnError, PdnGame, PdnMove, PdnResult, PdnTags, Tag,
     };
+}
+
+/// The Hub protocol's notation (Scan 3.x, the Hub GUI; docs/hub.md): the
+/// standard order of the squares, position strings, move text.
+pub mod hub {
+    pub use crate::notation::{HubBoard, HubMoveError, HubNotation, HubPositionError};
 }

@@ -23,10 +23,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use dama_engine::hub::{HubBoard, HubNotation};
+use dama_engine::Severity;
 use dama_engine::BUILTIN;
-use dama_engine::{load, Color, LoadError, MoveError, Piece, Position, Rules, Square};
+use dama_engine::{load, LoadError, Position, Rules};
 use dama_engine::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
-use dama_engine::{Move, Severity};
 
 use super::Ctx;
 use crate::exit::Exit;
@@ -98,273 +99,6 @@ enum Flow {
     Quit,
 }
 
-/// How squares are written in the moves the engine sends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Notation {
-    /// The variant's own notation (numbers for numeric variants, else a1-h8).
-    Auto,
-    /// Square numbers in the standard order (1 = top-left playable square).
-    Numeric,
-    /// Algebraic names, a1 bottom-left from White.
-    Algebraic,
-}
-
-impl Notation {
-    const NAMES: &'static str = "auto numeric algebraic";
-
-    fn parse(s: &str) -> Option<Notation> {
-        match s.to_ascii_lowercase().as_str() {
-            "auto" => Some(Notation::Auto),
-            "numeric" => Some(Notation::Numeric),
-            "algebraic" => Some(Notation::Algebraic),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Notation::Auto => "auto",
-            Notation::Numeric => "numeric",
-            Notation::Algebraic => "algebraic",
-        }
-    }
-}
-
-/// The board's playable squares in the standard order of the protocol:
-/// from the top rank (Black's side) down, each rank from file a onwards.
-/// For dark-square 8×8 boards this is PDN's numbering 1-32; for boards
-/// where every square is played it is a8, b8, …, h8, a7, …, h1.
-#[derive(Debug, Clone)]
-struct Board {
-    rules: Arc<Rules>,
-    order: Vec<Square>,
-    notation: Notation,
-}
-
-impl Board {
-    fn new(rules: Arc<Rules>, notation: Notation) -> Board {
-        let mut order = Vec::new();
-        for r in (0..rules.height()).rev() {
-            for f in 0..rules.width() {
-                if let Some(sq) = Square::new(f, r) {
-                    if rules.board() & sq.bit() != 0 {
-                        order.push(sq);
-                    }
-                }
-            }
-        }
-        Board { rules, order, notation }
-    }
-
-    /// A square's name in the chosen notation.
-    fn name(&self, sq: Square) -> String {
-        match self.notation {
-            Notation::Auto => self.rules.square_name(sq),
-            Notation::Algebraic => sq.to_string(),
-            Notation::Numeric => match self.order.iter().position(|&s| s == sq) {
-                Some(i) => (i + 1).to_string(),
-                None => sq.to_string(),
-            },
-        }
-    }
-
-    /// Reads a square: a number in the standard order, or an algebraic name.
-    fn square(&self, token: &str) -> Option<Square> {
-        if !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) {
-            let n: usize = token.parse().ok()?;
-            self.order.get(n.checked_sub(1)?).copied()
-        } else {
-            let sq = Square::parse_algebraic(token)?;
-            (sq.file() < self.rules.width() && sq.rank() < self.rules.height() && self.rules.board() & sq.bit() != 0)
-                .then_some(sq)
-        }
-    }
-
-    /// `m` in Hub syntax: `from-to`, or `from x to x captured x ...` with the
-    /// captured squares in the standard order (ascending square numbers), as
-    /// Scan writes them and as pydraughts expects them: one text per move.
-    fn format_move(&self, m: &Move) -> String {
-        let (from, to) = (self.name(m.from()), self.name(m.to()));
-        if !m.is_capture() {
-            return format!("{from}-{to}");
-        }
-        let mut s = format!("{from}x{to}");
-        for c in self.order.iter().filter(|c| m.captured() & c.bit() != 0) {
-            s.push('x');
-            s.push_str(&self.name(*c));
-        }
-        s
-    }
-
-    /// Reads a position string: side to move, then one character per
-    /// playable square in the standard order (or per square of the whole
-    /// board, reading order, the unplayable ones empty); PDN FEN when it
-    /// has a colon.
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        if text.contains(':') {
-            return self.rules.parse_fen(text).map_err(|e| format!("pos: {e}"));
-        }
-        let mut chars = text.chars();
-        let side = match chars.next() {
-            Some('W' | 'w') => Color::White,
-            Some('B' | 'b') => Color::Black,
-            Some(c) => return Err(format!("pos: the side to move is `W` or `B`, not `{}`", shown(c))),
-            None => return Err("pos: the position string is empty".into()),
-        };
-        let squares: Vec<char> = chars.collect();
-        let (w, h) = (self.rules.width(), self.rules.height());
-        let full = usize::from(w) * usize::from(h);
-        let cells: Vec<(Option<Square>, char)> = if squares.len() == self.order.len() {
-            self.order
-                .iter()
-                .copied()
-                .map(Some)
-                .zip(squares.iter().copied())
-                .collect()
-        } else if squares.len() == full {
-            let mut all = Vec::with_capacity(full);
-            for r in (0..h).rev() {
-                for f in 0..w {
-                    all.push(Square::new(f, r).filter(|s| self.rules.board() & s.bit() != 0));
-                }
-            }
-            all.into_iter().zip(squares.iter().copied()).collect()
-        } else {
-            let both = if full == self.order.len() {
-                String::new()
-            } else {
-                format!(" (or {full}, one per square of the whole board)")
-            };
-            return Err(format!(
-                "pos: expected the side to move and {} squares{both}, got {} squares",
-                self.order.len(),
-                squares.len()
-            ));
-        };
-        let mut pos = Position::empty(side);
-        for (i, (sq, c)) in cells.into_iter().enumerate() {
-            let piece = match c {
-                'w' => Some(Piece::Man(Color::White)),
-                'b' => Some(Piece::Man(Color::Black)),
-                'W' => Some(Piece::King(Color::White)),
-                'B' => Some(Piece::King(Color::Black)),
-                'e' | '.' | '-' => None,
-                c => {
-                    return Err(format!(
-                        "pos: character {} is `{}`; squares are w, b (men), W, B (kings) or e (empty)",
-                        i + 2,
-                        shown(c)
-                    ))
-                }
-            };
-            match (sq, piece) {
-                (Some(sq), p) => pos.set_piece(sq, p),
-                (None, None) => {}
-                (None, Some(_)) => {
-                    return Err(format!(
-                        "pos: character {} puts a piece on a square that is not played on",
-                        i + 2
-                    ))
-                }
-            }
-        }
-        self.rules.check_position(&pos).map_err(|e| format!("pos: {e}"))?;
-        Ok(pos)
-    }
-
-    /// Finds the legal move of `pos` that `text` names: Hub syntax first
-    /// (`from-to`, `from x to x captured ...`), then the usual PDN notation
-    /// (`d4xd6xf6`, every landing square) for text that is not Hub syntax.
-    fn resolve(&self, pos: &Position, text: &str) -> Result<Move, String> {
-        let t = text.trim();
-        let capture = t.contains(['x', 'X', ':']);
-        let tokens: Vec<&str> = t.split(['-', 'x', 'X', ':']).collect();
-        let squares: Option<Vec<Square>> = tokens.iter().map(|s| self.square(s)).collect();
-        let legal = self.rules.legal_moves(pos);
-        if let Some(squares) = squares.filter(|s| s.len() >= 2) {
-            let (from, to) = (squares[0], squares[1]);
-            let ends = |m: &&Move| m.from() == from && m.to() == to;
-            let found: Vec<Move> = if squares.len() == 2 {
-                let all: Vec<Move> = legal.iter().filter(ends).copied().collect();
-                let same_kind: Vec<Move> = all.iter().filter(|m| m.is_capture() == capture).copied().collect();
-                if same_kind.is_empty() {
-                    all
-                } else {
-                    same_kind
-                }
-            } else if capture {
-                let taken = &squares[2..];
-                let set = taken.iter().fold(0u64, |b, s| b | s.bit());
-                if set.count_ones() as usize != taken.len() {
-                    Vec::new()
-                } else {
-                    legal
-                        .iter()
-                        .filter(ends)
-                        .filter(|m| m.captured() == set)
-                        .copied()
-                        .collect()
-                }
-            } else {
-                Vec::new()
-            };
-            match found.len() {
-                1 => return Ok(found[0]),
-                0 => {}
-                _ => {
-                    let names: Vec<String> = found.iter().map(|m| self.format_move(m)).collect();
-                    return Err(format!(
-                        "`{}` is ambiguous: it could be {}",
-                        clip(t),
-                        self.full_names(pos, &found, &names)
-                    ));
-                }
-            }
-            // Not a Hub move: perhaps a full path in the usual notation.
-            return match self.rules.resolve_move(pos, t) {
-                Ok(m) => Ok(m),
-                Err(MoveError::Illegal { reason, .. }) if squares.len() == 2 => {
-                    Err(format!("`{}` is not a legal move here: {reason}", clip(t)))
-                }
-                Err(MoveError::Ambiguous { candidates, .. }) => Err(format!(
-                    "`{}` is ambiguous: it could be {}",
-                    clip(t),
-                    candidates.join(", ")
-                )),
-                Err(_) if squares.len() == 2 => Err(format!(
-                    "`{}` is not a legal move here: no legal move goes from {} to {}",
-                    clip(t),
-                    self.name(from),
-                    self.name(to)
-                )),
-                Err(_) => Err(format!(
-                    "`{}` is not a legal move here: no legal capture goes from {} to {} taking exactly {}",
-                    clip(t),
-                    self.name(from),
-                    self.name(to),
-                    squares[2..]
-                        .iter()
-                        .map(|s| self.name(*s))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            };
-        }
-        // Not Hub syntax at all: the usual notation, with its explanations.
-        self.rules.resolve_move(pos, t).map_err(|e| e.to_string())
-    }
-
-    /// Moves that share their Hub text, told apart by their full paths.
-    fn full_names(&self, pos: &Position, moves: &[Move], hub: &[String]) -> String {
-        moves
-            .iter()
-            .zip(hub)
-            .map(|(m, h)| format!("{h} ({})", self.rules.format_move_full(pos, m)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-}
-
 /// A search running on its own thread.
 #[derive(Debug)]
 struct Running {
@@ -382,7 +116,7 @@ struct Level {
 
 /// The engine's state between commands.
 struct Hub {
-    board: Board,
+    board: HubBoard,
     /// The `variant-file` parameter, when the variant came from a file.
     file: Option<String>,
     tt_mb: usize,
@@ -400,7 +134,7 @@ impl Hub {
         let rules = Arc::new(rules);
         let start = rules.start_position();
         Hub {
-            board: Board::new(rules, Notation::Auto),
+            board: HubBoard::new(rules, HubNotation::Auto),
             file,
             tt_mb: DEFAULT_TT_MB,
             engine: None,
@@ -414,7 +148,7 @@ impl Hub {
     }
 
     fn rules(&self) -> &Rules {
-        &self.board.rules
+        self.board.rules()
     }
 
     /// Whether a search is still running.
@@ -507,8 +241,8 @@ impl Hub {
         ));
         send(&format!(
             "param name=notation value={} type=enum values={}",
-            self.board.notation.name(),
-            value(Notation::NAMES)
+            self.board.notation().name(),
+            value(HubNotation::NAMES)
         ));
         send(&format!(
             "param name=tt-size value={} type=int min=1 max={MAX_TT_MB}",
@@ -546,9 +280,13 @@ impl Hub {
                     Err(e) => error(&format!("variant-file: {}", load_error_text(&e))),
                 }
             }
-            "notation" => match Notation::parse(val) {
-                Some(n) => self.board.notation = n,
-                None => error(&format!("notation: `{}` is not one of {}", clip(val), Notation::NAMES)),
+            "notation" => match HubNotation::parse(val) {
+                Some(n) => self.board.set_notation(n),
+                None => error(&format!(
+                    "notation: `{}` is not one of {}",
+                    clip(val),
+                    HubNotation::NAMES
+                )),
             },
             "tt-size" => match val.trim().parse::<usize>() {
                 Ok(mb) if (1..=MAX_TT_MB).contains(&mb) => {
@@ -574,7 +312,7 @@ impl Hub {
     fn set_rules(&mut self, rules: Rules, file: Option<String>) {
         let rules = Arc::new(rules);
         self.game = Ok(vec![rules.start_position()]);
-        self.board = Board::new(rules, self.board.notation);
+        self.board = HubBoard::new(rules, self.board.notation());
         self.file = file;
         if self.engine.is_some() {
             self.engine = Some(Engine::with_table_size(self.rules(), self.tt_mb));
@@ -590,7 +328,7 @@ impl Hub {
 
     fn read_game(&self, cmd: &Command) -> Result<Vec<Position>, String> {
         let start = match (cmd.get("pos"), cmd.get("fen")) {
-            (Some(p), _) => self.board.parse_position(p.trim())?,
+            (Some(p), _) => self.board.parse_position(p.trim()).map_err(|e| format!("pos: {e}"))?,
             (None, Some(f)) => self.rules().parse_fen(f).map_err(|e| format!("pos: {e}"))?,
             (None, None) => self.rules().start_position(),
         };
@@ -659,7 +397,7 @@ impl Hub {
 
 /// Runs one search, printing `info` after every iteration and `done` at
 /// the end; gives the engine back.
-fn search(mut engine: Engine, board: &Board, root: &SearchRoot, limits: &Limits) -> Engine {
+fn search(mut engine: Engine, board: &HubBoard, root: &SearchRoot, limits: &Limits) -> Engine {
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         engine.search_reporting(root, limits, &mut |r| send(&info_line(board, r)))
     }));
@@ -675,7 +413,7 @@ fn search(mut engine: Engine, board: &Board, root: &SearchRoot, limits: &Limits)
         Err(_) => {
             error("the search failed");
             send("done");
-            Engine::with_table_size(&board.rules, DEFAULT_TT_MB)
+            Engine::with_table_size(board.rules(), DEFAULT_TT_MB)
         }
     }
 }
@@ -683,7 +421,7 @@ fn search(mut engine: Engine, board: &Board, root: &SearchRoot, limits: &Limits)
 /// `info depth=... score=... nodes=... time=... nps=... pv="..."`: the
 /// score in men (a forced win in n plies is 100 - n/100, as Scan writes
 /// it), the time in seconds, the speed in millions of nodes per second.
-fn info_line(board: &Board, r: &SearchResult) -> String {
+fn info_line(board: &HubBoard, r: &SearchResult) -> String {
     let secs = r.elapsed.as_secs_f64();
     let pv: Vec<String> = r.pv.iter().map(|m| board.format_move(m)).collect();
     format!(
@@ -1029,75 +767,5 @@ mod tests {
         assert!((move_budget(10.0, 0.0, Some(5)) - 2.0).abs() < 1e-9);
         assert!(move_budget(0.0, 0.0, None) >= 0.01);
         assert!(move_budget(1.0, 10.0, None) <= 5.5);
-    }
-
-    #[test]
-    fn moves_in_every_accepted_form() {
-        let dama = Board::new(Arc::new(Rules::builtin("dama").unwrap()), Notation::Auto);
-        let mut pos = dama.rules.start_position();
-        for m in ["d3-d4", "d6-d5"] {
-            let mv = dama.resolve(&pos, m).unwrap();
-            pos.play(&mv);
-        }
-        let want = dama.resolve(&pos, "d4xd8xd7xd5").unwrap();
-        assert_eq!(dama.format_move(&want), "d4xd8xd7xd5");
-        // Captured squares in any order; the PDN path; origin and destination alone.
-        for text in ["d4xd8xd5xd7", "d4xd6xd8", "d4xd8", "d4d8", " d4:d8:d5:d7 "] {
-            assert_eq!(dama.resolve(&pos, text), Ok(want), "{text}");
-        }
-        for bad in [
-            "d4xd8xd5",
-            "d4xd8xd5xd5xd7",
-            "d4xd8xd6xd7",
-            "d4-d5",
-            "",
-            "x",
-            "d4",
-            "z9-d4",
-        ] {
-            assert!(dama.resolve(&pos, bad).is_err(), "{bad}");
-        }
-        let mut numeric = dama.clone();
-        numeric.notation = Notation::Numeric;
-        assert_eq!(numeric.format_move(&want), "36x4x12x28");
-        assert_eq!(dama.resolve(&pos, "36x4x12x28"), Ok(want));
-
-        let russian = Board::new(Arc::new(Rules::builtin("russian").unwrap()), Notation::Auto);
-        let start = russian.rules.start_position();
-        let a = russian.resolve(&start, "22-18").unwrap();
-        assert_eq!(russian.resolve(&start, "c3-d4"), Ok(a));
-        assert_eq!(russian.format_move(&a), "c3-d4");
-    }
-
-    #[test]
-    fn standard_order_and_positions() {
-        let russian = Board::new(Arc::new(Rules::builtin("russian").unwrap()), Notation::Auto);
-        assert_eq!(russian.order.len(), 32);
-        assert_eq!(russian.order[0].to_string(), "b8");
-        assert_eq!(russian.order[31].to_string(), "g1");
-        let english = Board::new(Arc::new(Rules::builtin("english").unwrap()), Notation::Auto);
-        // The standard order is the variant's own numbering where it has one.
-        for (i, sq) in english.order.iter().enumerate() {
-            assert_eq!(english.rules.square_name(*sq), (i + 1).to_string());
-        }
-        let dama = Board::new(Arc::new(Rules::builtin("dama").unwrap()), Notation::Auto);
-        assert_eq!(dama.order.len(), 64);
-        assert_eq!(dama.order[0].to_string(), "a8");
-        let start = dama.rules.start_position();
-        let text = format!(
-            "W{}{}{}{}",
-            "e".repeat(8),
-            "b".repeat(16),
-            "e".repeat(16),
-            "w".repeat(16)
-        );
-        let text = format!("{}{}", text, "e".repeat(8));
-        assert_eq!(dama.parse_position(&text).unwrap(), start);
-        assert!(dama.parse_position("W").is_err());
-        // The full-board form is accepted for dark-square boards too.
-        let full = format!("W{}", "e".repeat(64));
-        assert_eq!(russian.parse_position(&full).unwrap(), Position::empty(Color::White));
-        assert!(russian.parse_position(&format!("W{}", "w".repeat(64))).is_err());
-        assert!(dama.parse_position(&text.replace('W', "X")).is_err());
     }
 }

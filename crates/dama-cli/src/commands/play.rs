@@ -13,9 +13,9 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 use dama_engine::pdn::{self, PdnError, PdnTags};
+use dama_engine::{answer_draw_offer, Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS};
 use dama_engine::{Color, Loaded, Move, Position, Rules, Square};
 use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
-use dama_engine::{Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS, MATE_BOUND};
 
 use super::Ctx;
 use crate::exit::Exit;
@@ -815,22 +815,15 @@ impl Session {
             return;
         }
         let r = self.think();
-        // The score is for the side to move (the one offering); the computer's view is the opposite.
-        let computer_view = -r.score;
-        let pos = self.game.position();
-        let start = self.rules().start_position();
-        let endgame = pos.occupied().count_ones() * 3 <= start.occupied().count_ones();
-        let stale = self.game.no_capture_plies() >= 30;
-        let accept =
-            computer_view <= -50 || computer_view < -MATE_BOUND || (computer_view.abs() <= 15 && (endgame || stale));
-        if accept {
+        let answer = answer_draw_offer(&self.game, &r);
+        if answer.accept {
             let _ = self.game.agree_draw();
             println!("{opponent} accepts the draw.");
             self.save();
         } else {
             println!(
                 "{opponent} declines the draw (its evaluation: {}). Play on.",
-                dama_engine::score_text(computer_view)
+                dama_engine::score_text(answer.score)
             );
         }
     }
