@@ -11,6 +11,10 @@
 //! a line, the way must be free, a capture must jump exactly one enemy
 //! piece, and the piece must have the direction it tries.
 
+// Panic audit (rel, issue 7): this module reads user input, so it may not
+// unwrap; tests may. See docs/reliability.md.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use crate::board::{AbsDir, Color, DirSet, Move, MovePath, Piece, Position, Square, OFF};
 use crate::notation::{DirKind, IllegalReason, MoveText};
 use crate::rules::{KingRange, Rules};

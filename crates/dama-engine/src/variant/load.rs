@@ -28,43 +28,19 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use serde::de::IntoDeserializer;
-use toml::de::{DeArray, DeTable, DeValue};
+use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use super::builtin::*;
+use super::recovery::*;
+use super::spans::*;
 use crate::rules::Rules;
-use crate::spec::{did_you_mean, Code, Diagnostic, Location};
-use crate::spec::{key_info, VariantSpec, BOOLEAN, DIRS, KEYS, SQUARES, STRING, TABLE};
+use crate::spec::{did_you_mean, Code, Diagnostic, VariantSpec};
 use crate::util::clip;
-
-/// The variants shipped with dama, as `(id, file text)`.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("dama", include_str!("../../../../variants/dama.toml")),
-    ("armenian", include_str!("../../../../variants/armenian.toml")),
-    ("keny", include_str!("../../../../variants/keny.toml")),
-    ("croda", include_str!("../../../../variants/croda.toml")),
-    ("dameo", include_str!("../../../../variants/dameo.toml")),
-    (
-        "dama-one-each-draw",
-        include_str!("../../../../variants/dama-one-each-draw.toml"),
-    ),
-    (
-        "dama-promote-and-continue",
-        include_str!("../../../../variants/dama-promote-and-continue.toml"),
-    ),
-    (
-        "armenian-schmidt",
-        include_str!("../../../../variants/armenian-schmidt.toml"),
-    ),
-    ("keny-majority", include_str!("../../../../variants/keny-majority.toml")),
-    ("russian", include_str!("../../../../variants/russian.toml")),
-    ("brazilian", include_str!("../../../../variants/brazilian.toml")),
-    ("english", include_str!("../../../../variants/english.toml")),
-];
 
 /// Longest `extends` chain followed before giving up.
 pub const MAX_CHAIN: usize = 64;
@@ -73,11 +49,11 @@ pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// Most findings reported for one variant; a note says how many more there were.
 pub const MAX_DIAGNOSTICS: usize = 100;
 /// Most TOML syntax errors reported for one file (later ones are mostly echoes).
-const MAX_SYNTAX_ERRORS: usize = 20;
+pub(super) const MAX_SYNTAX_ERRORS: usize = 20;
 /// A span start that lies in no file: values the loader made up itself.
-const NOWHERE: usize = usize::MAX;
+pub(super) const NOWHERE: usize = usize::MAX;
 /// Keys that name one variant and are never inherited.
-const IDENTITY: &[&str] = &["id", "aliases", "description"];
+pub(super) const IDENTITY: &[&str] = &["id", "aliases", "description"];
 
 /// One file read while loading a variant.
 #[derive(Debug, Clone)]
@@ -117,7 +93,7 @@ impl Loaded {
     }
 }
 
-fn flatten(text: &str, prefix: &str, t: &DeTable<'_>, out: &mut Vec<(String, String, usize)>) {
+pub(super) fn flatten(text: &str, prefix: &str, t: &DeTable<'_>, out: &mut Vec<(String, String, usize)>) {
     for (k, v) in t {
         let path = if prefix.is_empty() {
             k.get_ref().to_string()
@@ -145,71 +121,8 @@ pub struct LoadError {
 }
 
 /// Whether `s` names a file rather than a built-in variant.
-fn looks_like_path(s: &str) -> bool {
+pub(super) fn looks_like_path(s: &str) -> bool {
     s.ends_with(".toml") || s.contains('/') || s.contains('\\')
-}
-
-/// The built-in variant with this id or alias.
-pub fn builtin_text(name: &str) -> Option<(&'static str, &'static str)> {
-    let lower = name.to_ascii_lowercase();
-    for &(id, text) in BUILTIN {
-        if id == lower {
-            return Some((id, text));
-        }
-    }
-    // Aliases: read each file's `aliases` cheaply.
-    for &(id, text) in BUILTIN {
-        if let Ok(t) = DeTable::parse(text) {
-            if let Some(a) = t.get_ref().get("aliases").and_then(|v| v.get_ref().as_array()) {
-                if a.iter().any(|v| v.get_ref().as_str() == Some(lower.as_str())) {
-                    return Some((id, text));
-                }
-            }
-        }
-    }
-    None
-}
-
-/// Ids and aliases of the built-in variants, for suggestions.
-pub fn builtin_names() -> Vec<String> {
-    let mut out = Vec::new();
-    for &(id, text) in BUILTIN {
-        out.push(id.to_string());
-        if let Ok(t) = DeTable::parse(text) {
-            if let Some(a) = t.get_ref().get("aliases").and_then(|v| v.get_ref().as_array()) {
-                out.extend(a.iter().filter_map(|v| v.get_ref().as_str().map(str::to_string)));
-            }
-        }
-    }
-    out
-}
-
-impl Rules {
-    /// Loads a built-in variant by id or alias.
-    pub fn builtin(name: &str) -> Result<Rules, LoadError> {
-        match builtin_text(name) {
-            Some(_) => load(name).map(|l| l.rules),
-            None => Err(unknown_variant(name)),
-        }
-    }
-}
-
-fn unknown_variant(name: &str) -> LoadError {
-    let names = builtin_names();
-    let mut d = Diagnostic::error(
-        Code::E0001,
-        None,
-        format!("no variant named `{}` (and no file by that name)", clip(name)),
-    );
-    if let Some(s) = did_you_mean(name, names.iter().map(String::as_str)) {
-        d = d.with_help(format!("did you mean `{s}`?"));
-    } else {
-        d = d.with_help("`dama variants` lists the built-in variants; a path to a .toml file works too");
-    }
-    LoadError {
-        diagnostics: vec![d],
-        files: vec![],
-    }
 }
 
 /// Loads a variant: a built-in id or alias, or a path to a TOML file.
@@ -262,7 +175,7 @@ pub fn read_text(name: &str, r: impl Read) -> Result<String, Box<Diagnostic>> {
     })
 }
 
-fn read_file(path: &Path) -> Result<String, Box<Diagnostic>> {
+pub(super) fn read_file(path: &Path) -> Result<String, Box<Diagnostic>> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| {
         Box::new(Diagnostic::error(
@@ -379,7 +292,7 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
     }
 }
 
-fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
+pub(super) fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
     LoadError {
         diagnostics: finish(diags, &files),
         files,
@@ -387,7 +300,7 @@ fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
 }
 
 /// Sorts findings (errors first, then by file and position) and caps their number.
-fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
+pub(super) fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
     // A note from a stage that stopped early goes last, whatever the sort.
     let stopped = diags
         .iter()
@@ -421,7 +334,7 @@ fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Diagnostic> {
 }
 
 /// Stage 1: the files of the `extends` chain, child first.
-fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceFile>, LoadError> {
+pub(super) fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceFile>, LoadError> {
     let mut files: Vec<SourceFile> = Vec::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
@@ -552,7 +465,7 @@ fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceF
 }
 
 /// Every TOML syntax error of a file, in order, without echoes.
-fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
+pub(super) fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
     let (_, errors) = DeTable::parse_recoverable(&file.text);
     let mut found: Vec<(usize, String, Option<std::ops::Range<usize>>)> = errors
         .iter()
@@ -597,7 +510,7 @@ fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
 }
 
 /// Stage 2: the files' tables merged root first, spans shifted per file.
-fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> DeTable<'a> {
+pub(super) fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> DeTable<'a> {
     let mut merged = DeTable::new();
     let n = files.len();
     let mut parent_name = None;
@@ -640,497 +553,8 @@ fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> DeTable<'a> {
     merged
 }
 
-/// Stage 3: typed deserialization that reports every problem.
-struct Recovery<'a> {
-    table: DeTable<'a>,
-    /// A complete, valid variant whose values stand in for missing ones.
-    fallback: Option<DeTable<'static>>,
-    diags: Vec<Diagnostic>,
-    /// Dotted paths whose errors were reported (a "missing" error for them is an echo).
-    reported: HashSet<String>,
-    /// Array path -> indices (in the original array) already removed.
-    removed_idx: HashMap<String, Vec<usize>>,
-    /// Paths given a stand-in value.
-    filled: HashSet<String>,
-    /// Top-level sections that had an error.
-    failed: BTreeSet<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Seg {
-    Key(String),
-    Index(usize),
-}
-
-impl<'a> Recovery<'a> {
-    fn new(table: DeTable<'a>) -> Self {
-        let fallback = BUILTIN
-            .first()
-            .and_then(|(_, text)| DeTable::parse(text).ok())
-            .map(Spanned::into_inner);
-        Recovery {
-            table,
-            fallback,
-            diags: Vec::new(),
-            reported: HashSet::new(),
-            removed_idx: HashMap::new(),
-            filled: HashSet::new(),
-            failed: BTreeSet::new(),
-        }
-    }
-
-    /// Deserializes, repairing and retrying after each error. `None` when
-    /// no spec could be built (there is then at least one error).
-    fn run(&mut self) -> Option<VariantSpec> {
-        self.check_sections();
-        loop {
-            let de = Spanned::new(0..0, self.table.clone()).into_deserializer();
-            let err = match serde_path_to_error::deserialize::<_, VariantSpec>(de) {
-                Ok(spec) => return Some(spec),
-                Err(e) => e,
-            };
-            if self.diags.len() > MAX_DIAGNOSTICS {
-                self.diags.push(Diagnostic::error(
-                    Code::E0005,
-                    None,
-                    format!("more problems not shown: checking stops after {MAX_DIAGNOSTICS}"),
-                ));
-                return None;
-            }
-            let segs: Vec<Seg> = err
-                .path()
-                .iter()
-                .filter_map(|s| match s {
-                    serde_path_to_error::Segment::Seq { index } => Some(Seg::Index(*index)),
-                    serde_path_to_error::Segment::Map { key } => Some(Seg::Key(key.clone())),
-                    _ => None,
-                })
-                .collect();
-            let inner = err.into_inner();
-            let msg = first_line(inner.message()).to_string();
-            let span = inner.span();
-            if !self.repair(segs, &msg, span) {
-                if self.diags.is_empty() {
-                    self.diags.push(Diagnostic::error(Code::E0114, None, msg));
-                }
-                return None;
-            }
-        }
-    }
-
-    /// Sections that are not tables. Serde would read `[[men]]` (an array
-    /// of tables) as a struct written as a sequence, with a baffling message.
-    fn check_sections(&mut self) {
-        for k in KEYS.iter().filter(|k| k.ty == TABLE) {
-            let Some(v) = self.table.get(k.path) else { continue };
-            let found = match v.get_ref() {
-                DeValue::Table(_) => continue,
-                DeValue::Array(a) if a.iter().all(|e| e.get_ref().is_table()) && !a.is_empty() => {
-                    format!("an array of tables: write [{}], not [[{}]]", k.path, k.path)
-                }
-                other => value_words(other),
-            };
-            let mut d = Diagnostic::error(
-                Code::E0113,
-                Some(k.path),
-                format!("wrong type for `{}`: expected a table, found {found}", k.path),
-            )
-            .with_help(format!(
-                "start the section with a [{}] line and put its keys below it",
-                k.path
-            ));
-            d.location = (v.span().start != NOWHERE).then(|| pseudo_location(v.span()));
-            self.diags.push(d);
-            self.failed.insert(k.path.to_string());
-            self.reported.insert(k.path.to_string());
-            self.table.remove(k.path);
-        }
-    }
-
-    /// Records one serde error and changes the table so that it does not
-    /// recur. Returns false when no repair is possible.
-    fn repair(&mut self, segs: Vec<Seg>, msg: &str, span: Option<std::ops::Range<usize>>) -> bool {
-        let section = match segs.first() {
-            Some(Seg::Key(k)) => k.clone(),
-            _ => String::new(),
-        };
-        if let Some(field) = quoted(msg).filter(|_| msg.starts_with("missing field")) {
-            let mut full = segs.clone();
-            full.push(Seg::Key(field.to_string()));
-            let path = self.dotted(&full);
-            self.failed
-                .insert(if section.is_empty() { field.to_string() } else { section });
-            if !self.reported.contains(&path) {
-                let mut d = Diagnostic::error(Code::E0112, Some(&path), format!("missing required key `{path}`"));
-                d.help = Some(missing_help(&path));
-                // Point at the table that lacks the key (its header), or the top of the file.
-                d.location = Some(pseudo_location(span.unwrap_or(0..0)));
-                self.diags.push(d);
-                self.reported.insert(path.clone());
-            }
-            if !self.filled.insert(path) {
-                return false;
-            }
-            let Some(value) = self.fallback.as_ref().and_then(|f| lookup(f, &full)).cloned() else {
-                return false;
-            };
-            let value = respan(value);
-            let Some(parent) = table_at(&mut self.table, &full[..full.len() - 1]) else {
-                return false;
-            };
-            parent.insert(
-                Spanned::new(NOWHERE..NOWHERE, Cow::Owned(field.to_string())),
-                Spanned::new(NOWHERE..NOWHERE, value),
-            );
-            return true;
-        }
-        if segs.is_empty() {
-            return false;
-        }
-        let path = self.dotted(&segs);
-        let found = lookup(&self.table, &segs).map(value_words);
-        let (code, message, help) = explain(msg, &path, &segs, found.as_deref());
-        let mut d = Diagnostic::error(code, Some(&path), message);
-        d.help = help;
-        d.location = span.filter(|s| s.start != NOWHERE).map(pseudo_location);
-        self.diags.push(d);
-        if code != Code::E0110 {
-            // An unknown key is ignored; anything else leaves a value the file did not mean.
-            self.failed.insert(section);
-        }
-        self.reported.insert(path.clone());
-        // A misspelled key: the key it was meant to be is not "missing" too.
-        if code == Code::E0110 {
-            if let Some(s) = quoted(msg).and_then(|w| suggest_from(msg, w)) {
-                let mut sib = segs.clone();
-                if let Some(last) = sib.last_mut() {
-                    *last = Seg::Key(s.to_string());
-                }
-                self.reported.insert(self.dotted(&sib));
-            }
-        }
-        self.remove(&segs)
-    }
-
-    /// Removes the value at `segs`.
-    fn remove(&mut self, segs: &[Seg]) -> bool {
-        let Some((last, parent)) = segs.split_last() else {
-            return false;
-        };
-        match last {
-            Seg::Key(k) => table_at(&mut self.table, parent).is_some_and(|t| t.remove(k.as_str()).is_some()),
-            Seg::Index(i) => {
-                let arr_path = self.dotted(parent);
-                let orig = self.original_index(&arr_path, *i);
-                let Some(arr) = array_at(&mut self.table, parent) else {
-                    return false;
-                };
-                if *i >= arr.len() {
-                    return false;
-                }
-                let kept: DeArray<'a> = arr
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| j != i)
-                    .map(|(_, v)| v.clone())
-                    .collect();
-                *arr = kept;
-                let list = self.removed_idx.entry(arr_path).or_default();
-                list.push(orig);
-                list.sort_unstable();
-                true
-            }
-        }
-    }
-
-    /// The index in the file of what is now element `i` of the array at `arr_path`.
-    fn original_index(&self, arr_path: &str, i: usize) -> usize {
-        let mut o = i;
-        if let Some(removed) = self.removed_idx.get(arr_path) {
-            for &r in removed {
-                if r <= o {
-                    o += 1;
-                }
-            }
-        }
-        o
-    }
-
-    /// `setup.white[3]`, with indices as written in the file.
-    fn dotted(&self, segs: &[Seg]) -> String {
-        let mut out = String::new();
-        for (n, s) in segs.iter().enumerate() {
-            match s {
-                Seg::Key(k) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(k);
-                }
-                Seg::Index(i) => {
-                    let arr = self.dotted(&segs[..n]);
-                    out.push_str(&format!("[{}]", self.original_index(&arr, *i)));
-                }
-            }
-        }
-        out
-    }
-}
-
-/// A location whose span is still shifted; resolved against the files later.
-fn pseudo_location(span: std::ops::Range<usize>) -> Location {
-    Location {
-        file: String::new(),
-        line: 0,
-        column: 0,
-        span,
-    }
-}
-
-fn lookup<'t, 'a>(t: &'t DeTable<'a>, segs: &[Seg]) -> Option<&'t DeValue<'a>> {
-    let (first, rest) = segs.split_first()?;
-    let Seg::Key(k) = first else { return None };
-    let mut cur = t.get(k.as_str())?.get_ref();
-    for s in rest {
-        cur = match s {
-            Seg::Key(k) => cur.as_table()?.get(k.as_str())?.get_ref(),
-            Seg::Index(i) => cur.as_array()?.get(*i)?.get_ref(),
-        };
-    }
-    Some(cur)
-}
-
-fn value_at<'t, 'a>(t: &'t mut DeTable<'a>, segs: &[Seg]) -> Option<&'t mut DeValue<'a>> {
-    let (first, rest) = segs.split_first()?;
-    let Seg::Key(k) = first else { return None };
-    let mut cur = t.get_mut(k.as_str())?.get_mut();
-    for s in rest {
-        cur = match (s, cur) {
-            (Seg::Key(k), DeValue::Table(t)) => t.get_mut(k.as_str())?.get_mut(),
-            (Seg::Index(i), DeValue::Array(a)) => a.get_mut(*i)?.get_mut(),
-            _ => return None,
-        };
-    }
-    Some(cur)
-}
-
-fn table_at<'t, 'a>(t: &'t mut DeTable<'a>, segs: &[Seg]) -> Option<&'t mut DeTable<'a>> {
-    if segs.is_empty() {
-        return Some(t);
-    }
-    match value_at(t, segs)? {
-        DeValue::Table(t) => Some(t),
-        _ => None,
-    }
-}
-
-fn array_at<'t, 'a>(t: &'t mut DeTable<'a>, segs: &[Seg]) -> Option<&'t mut DeArray<'a>> {
-    match value_at(t, segs)? {
-        DeValue::Array(a) => Some(a),
-        _ => None,
-    }
-}
-
-/// A stand-in value: its spans point nowhere, so no finding locates into it.
-fn respan<'a>(v: DeValue<'a>) -> DeValue<'a> {
-    match v {
-        DeValue::Table(t) => DeValue::Table(
-            t.into_iter()
-                .map(|(k, v)| {
-                    (
-                        Spanned::new(NOWHERE..NOWHERE, k.into_inner()),
-                        Spanned::new(NOWHERE..NOWHERE, respan(v.into_inner())),
-                    )
-                })
-                .collect(),
-        ),
-        DeValue::Array(a) => DeValue::Array(
-            a.into_iter()
-                .map(|v| Spanned::new(NOWHERE..NOWHERE, respan(v.into_inner())))
-                .collect(),
-        ),
-        other => other,
-    }
-}
-
-/// The first backquoted word of a serde message.
-fn quoted(msg: &str) -> Option<&str> {
-    msg.split('`').nth(1)
-}
-
-/// The words serde lists after "expected" in its message.
-fn expected_words(msg: &str) -> Vec<&str> {
-    match msg.split_once("expected") {
-        Some((_, rest)) => rest.split('`').skip(1).step_by(2).collect(),
-        None => vec![],
-    }
-}
-
-fn suggest_from<'m>(msg: &'m str, word: &str) -> Option<&'m str> {
-    did_you_mean(word, expected_words(msg))
-}
-
-fn list(words: &[&str]) -> String {
-    words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
-}
-
-/// A value's type and text in words, for "found ..." in messages.
-fn value_words(v: &DeValue<'_>) -> String {
-    match v {
-        DeValue::String(s) => format!("string \"{}\"", clip(s)),
-        DeValue::Integer(i) => format!("integer `{}`", clip(i.as_str())),
-        DeValue::Float(f) => format!("decimal number `{}`", clip(f.as_str())),
-        DeValue::Boolean(b) => format!("boolean `{b}`"),
-        DeValue::Datetime(d) => format!("date-time `{d}`"),
-        DeValue::Array(_) => "an array".into(),
-        DeValue::Table(_) => "a table".into(),
-    }
-}
-
-/// Code, message and help for a serde error about the key at `path`;
-/// `found` describes the offending value when it is known.
-fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) -> (Code, String, Option<String>) {
-    let word = quoted(msg).map(clip).unwrap_or_default();
-    if msg.starts_with("unknown field") {
-        let (key, table) = match path.rsplit_once('.') {
-            Some((t, k)) => (k, Some(t)),
-            None => (path, None),
-        };
-        let message = match table {
-            Some(t) => format!("unknown key `{}` in [{t}]", clip(key)),
-            None => format!("unknown key `{}`", clip(key)),
-        };
-        let expected = expected_words(msg);
-        let help = if let Some(s) = did_you_mean(key, expected.iter().copied()) {
-            format!("did you mean `{s}`?")
-        } else if let Some(home) = KEYS
-            .iter()
-            .find(|k| k.path.rsplit('.').next() == Some(key) && k.path.contains('.'))
-        {
-            let (sec, _) = home.path.split_once('.').unwrap_or(("", ""));
-            format!("`{key}` belongs in [{sec}]")
-        } else if expected.is_empty() {
-            "this table takes no keys".to_string()
-        } else {
-            format!("the keys allowed here are {}", list(&expected))
-        };
-        return (Code::E0110, message, Some(help));
-    }
-    if msg.starts_with("unknown variant") {
-        let expected = expected_words(msg);
-        let help = match did_you_mean(&word, expected.iter().copied()) {
-            Some(s) => format!("did you mean `{s}`?"),
-            None => match key_info(path).map(|k| k.ty) {
-                Some(ty) if ty != STRING && ty != DIRS => format!("expected {ty}"),
-                _ => format!("allowed values: {}", list(&expected)),
-            },
-        };
-        return (Code::E0111, format!("unknown value `{word}` for `{path}`"), Some(help));
-    }
-    let element = matches!(segs.last(), Some(Seg::Index(_)));
-    let info = key_info(path);
-    let expected = || -> String {
-        let serde_expected = msg.rsplit_once(", expected ").map_or("", |(_, e)| e);
-        match info {
-            Some(k) if !element && k.ty != STRING => k.ty.to_string(),
-            Some(k) if element && k.ty == DIRS => "a direction".into(),
-            Some(k) if element && k.ty == SQUARES => "a square or range such as \"a2\" or \"a2-h3\"".into(),
-            _ => humanize(serde_expected),
-        }
-    };
-    let help = info.and_then(|k| {
-        if !k.allowed.is_empty() {
-            Some(format!("allowed values: {}", list(k.allowed)))
-        } else if k.ty == BOOLEAN {
-            Some("write true or false, without quotes".into())
-        } else if k.ty.contains("integer") && found.is_some_and(|f| f.starts_with("string")) {
-            Some("write the number without quotes".into())
-        } else {
-            None
-        }
-    });
-    if msg.starts_with("wanted ") {
-        // The TOML deserializer's words for a non-string where a word was expected.
-        let found = found.unwrap_or("another type");
-        return (
-            Code::E0113,
-            format!("wrong type for `{path}`: expected {}, found {found}", expected()),
-            help,
-        );
-    }
-    if let Some(rest) = msg.strip_prefix("invalid type: ") {
-        let found = rest.split(", expected").next().unwrap_or(rest);
-        if let Some(big) = found
-            .strip_suffix(" as i128")
-            .or_else(|| found.strip_suffix(" as u128"))
-        {
-            // An integer too large for any integer type serde has at hand.
-            return (
-                Code::E0114,
-                format!(
-                    "invalid value for `{path}`: {} is out of range, expected {}",
-                    clip(big),
-                    expected()
-                ),
-                help,
-            );
-        }
-        return (
-            Code::E0113,
-            format!(
-                "wrong type for `{path}`: expected {}, found {}",
-                expected(),
-                clip(&humanize(found))
-            ),
-            help,
-        );
-    }
-    if let Some(rest) = msg.strip_prefix("invalid value: ") {
-        let found = rest.split(", expected").next().unwrap_or(rest);
-        return (
-            Code::E0114,
-            format!("invalid value for `{path}`: {}, expected {}", clip(found), expected()),
-            help,
-        );
-    }
-    (Code::E0114, format!("invalid `{path}`: {}", clip(msg)), help)
-}
-
-/// Serde's type words in the words of a TOML user.
-fn humanize(s: &str) -> String {
-    let s = s.trim();
-    let out = match s {
-        "u32" | "u64" | "usize" => "a whole number (0 or more)",
-        "a boolean" => "true or false",
-        "sequence" | "a sequence" => "an array",
-        "map" | "a map" => "a table",
-        _ if s.starts_with("struct ") => "a table",
-        _ if s.starts_with("enum ") => "one of the allowed words",
-        _ if s.starts_with("floating point") => return s.replacen("floating point", "a decimal number", 1),
-        _ => return s.to_string(),
-    };
-    out.to_string()
-}
-
-fn missing_help(path: &str) -> String {
-    let (table, key) = match path.rsplit_once('.') {
-        Some((t, k)) => (Some(t), k),
-        None => (None, path),
-    };
-    let example = match key_info(path) {
-        Some(k) if k.ty == TABLE => format!("add a [{key}] section"),
-        Some(k) if !k.allowed.is_empty() && k.ty == STRING => {
-            format!("add `{key} = \"{}\"` (one of {})", k.allowed[0], list(k.allowed))
-        }
-        Some(k) => format!("add `{key} = ...` ({})", k.ty),
-        None => format!("add `{key}`"),
-    };
-    let place = table.map(|t| format!(" to [{t}]")).unwrap_or_default();
-    format!("{example}{place}; a variant without `extends` must state every required key, or start from a built-in one with `extends = \"dama\"`")
-}
-
 /// Stage 3b: the variant's identity.
-fn identity_checks(
+pub(super) fn identity_checks(
     spec: &VariantSpec,
     files: &[SourceFile],
     merged: &DeTable<'_>,
@@ -1187,7 +611,7 @@ fn identity_checks(
 
 /// The sections a compile finding depends on: when one of them had an error
 /// of its own, the finding is about a stand-in value and is dropped.
-fn depends(code: Code, key: Option<&str>) -> Vec<&'static str> {
+pub(super) fn depends(code: Code, key: Option<&str>) -> Vec<&'static str> {
     const ALL: &[&str] = &["board", "setup", "men", "kings", "capture", "promotion", "end"];
     let extra: &[&str] = match code {
         Code::E0701 | Code::E0702 | Code::E0703 | Code::E0704 => &["board", "setup"],
@@ -1211,13 +635,13 @@ fn depends(code: Code, key: Option<&str>) -> Vec<&'static str> {
     out
 }
 
-fn first_line(s: &str) -> &str {
+pub(super) fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s).trim()
 }
 
 /// Gives a compile finding (which names a key) a location: the value of that
 /// key in the merged table, which is the child-most file that states it.
-fn place(files: &[SourceFile], merged: &DeTable<'_>, mut d: Diagnostic) -> Diagnostic {
+pub(super) fn place(files: &[SourceFile], merged: &DeTable<'_>, mut d: Diagnostic) -> Diagnostic {
     if d.location.is_some() {
         return d;
     }
@@ -1241,7 +665,7 @@ fn place(files: &[SourceFile], merged: &DeTable<'_>, mut d: Diagnostic) -> Diagn
 }
 
 /// The span of the value at a dotted key path (`setup.white[2]`).
-fn span_of(table: &DeTable<'_>, key: &str) -> Option<std::ops::Range<usize>> {
+pub(super) fn span_of(table: &DeTable<'_>, key: &str) -> Option<std::ops::Range<usize>> {
     let mut segs = Vec::new();
     for part in key.split('.') {
         let mut it = part.split('[');
@@ -1262,93 +686,10 @@ fn span_of(table: &DeTable<'_>, key: &str) -> Option<std::ops::Range<usize>> {
     Some(cur.span())
 }
 
-const FILE_SHIFT: u32 = 32;
-const LOCAL_MASK: usize = (1usize << FILE_SHIFT) - 1;
-
-/// Resolves a shifted span; `None` for made-up values and for spans outside every file.
-fn locate_shifted(files: &[SourceFile], span: std::ops::Range<usize>) -> Option<Location> {
-    if span.start == NOWHERE {
-        return None;
-    }
-    let idx = span.start >> FILE_SHIFT;
-    let file = files.get(idx)?;
-    let start = span.start & LOCAL_MASK;
-    let end = if span.end >> FILE_SHIFT == idx {
-        span.end & LOCAL_MASK
-    } else {
-        start
-    };
-    Some(locate(file, start..end.max(start)))
-}
-
-fn locate(file: &SourceFile, span: std::ops::Range<usize>) -> Location {
-    let start = floor_char(&file.text, span.start.min(file.text.len()));
-    let before = &file.text[..start];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Location {
-        file: file.name.clone(),
-        line,
-        column,
-        span: start..span.end.clamp(start, file.text.len()),
-    }
-}
-
-fn floor_char(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn shift_span(s: std::ops::Range<usize>, file: usize) -> std::ops::Range<usize> {
-    let off = file << FILE_SHIFT;
-    (s.start + off)..(s.end + off)
-}
-
-/// Shifts every span of a table into file `file`'s range.
-fn shift_table(t: DeTable<'_>, file: usize) -> DeTable<'_> {
-    let mut out = DeTable::new();
-    for (k, v) in t {
-        let ks = shift_span(k.span(), file);
-        out.insert(Spanned::new(ks, k.into_inner()), shift_value(v, file));
-    }
-    out
-}
-
-fn shift_value(v: Spanned<DeValue<'_>>, file: usize) -> Spanned<DeValue<'_>> {
-    let span = shift_span(v.span(), file);
-    let val = match v.into_inner() {
-        DeValue::Array(a) => DeValue::Array(a.into_iter().map(|e| shift_value(e, file)).collect::<DeArray>()),
-        DeValue::Table(t) => DeValue::Table(shift_table(t, file)),
-        other => other,
-    };
-    Spanned::new(span, val)
-}
-
-/// Merges `child` over `base`: tables merge key by key, anything else is replaced.
-fn merge<'a>(base: &mut DeTable<'a>, child: DeTable<'a>) {
-    for (k, v) in child {
-        let (span, val) = (v.span(), v.into_inner());
-        match (base.get_mut(k.get_ref().as_ref()), val) {
-            (Some(existing), DeValue::Table(ct)) if existing.get_ref().is_table() => {
-                let mut taken = std::mem::replace(existing, Spanned::new(0..0, DeValue::Boolean(false))).into_inner();
-                if let DeValue::Table(bt) = &mut taken {
-                    merge(bt, ct);
-                }
-                // The child's header: findings about the table point at the child-most file.
-                *existing = Spanned::new(span, taken);
-            }
-            (_, val) => {
-                base.insert(k, Spanned::new(span, val));
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::{key_info, KEYS};
 
     #[test]
     fn every_builtin_loads_without_findings() {

@@ -1,7 +1,13 @@
-//! Variants by name or file: the built-in list, loading with `extends`, and
-//! compiling with every check, including those that need the move generator.
+//! Variants by name or file: the built-in list, loading with `extends`
+//! (reading the chain, merging it, deserializing with recovery, locating
+//! findings), and compiling with every check, including those that need the
+//! move generator.
 
+mod builtin;
 mod compile;
 mod load;
+mod recovery;
+mod spans;
 
-pub use load::*;
+pub use builtin::{builtin_names, builtin_text, BUILTIN};
+pub use load::{load, load_text, read_text, LoadError, Loaded, SourceFile, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES};
