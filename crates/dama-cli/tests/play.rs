@@ -89,15 +89,120 @@ fn save_and_resume() {
     let (code, out, err) = run(&d, &["play", "--load", "g.pdn"], "fen\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Resuming the game in g.pdn after 2 plies."), "{out}");
-    // The players are as recorded; the computer plays at the level asked now.
-    assert!(
-        out.contains("White: a person. Black: the computer (level 5: depth 6)."),
-        "{out}"
-    );
-    // Still the same game (the tags now name the level the computer plays at).
+    // The players and the computer's limits are as recorded (issue 18: a
+    // resumed game used to fall back to level 5).
+    assert!(out.contains("White: a person. Black: the computer (depth 2)."), "{out}");
+    // Still the same game, with the same tags.
     let moves = |r: &str| r.split("\n\n").nth(1).unwrap_or("").to_string();
     assert_eq!(moves(&saved), moves(&record(&d.join("g.pdn"))));
     assert_eq!(moves(&saved), "1. c2-c4 b7-b5 *");
+    assert_eq!(saved, record(&d.join("g.pdn")));
+    // A limit given now replaces the recorded one.
+    let (code, out, err) = run(&d, &["play", "--load", "g.pdn", "--level", "3"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Black: the computer (level 3: depth 3)."), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Every game setting is kept in the record: a `--level 1` game resumes at
+/// level 1, and after one ply the count is singular.
+#[test]
+fn resumed_games_keep_their_level_and_say_when_the_rules_changed() {
+    let d = scratch("resume-level");
+    let (code, _, err) = run(
+        &d,
+        &["play", "dama", "--save", "g.pdn", "--level", "1", "--white", "human"],
+        "d3-d4\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&d, &["play", "--load", "g.pdn"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Black: the computer (level 1: depth 1)."), "{out}");
+    assert!(out.contains("after 2 plies."), "{out}");
+
+    // A user's variant whose file changes after the game was saved.
+    std::fs::write(
+        d.join("mine.toml"),
+        "extends = \"dama\"\nid = \"mine\"\nname = \"Mine\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(
+        &d,
+        &[
+            "play",
+            "mine.toml",
+            "--save",
+            "m.pdn",
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        "d3-d4\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&d, &["play", "--load", "m.pdn"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("after 1 ply."), "{out}");
+    assert!(!err.contains("changed since"), "{err}");
+    std::fs::write(
+        d.join("mine.toml"),
+        "extends = \"dama\"\nid = \"mine\"\nname = \"Mine\"\n[end]\nthreefold_repetition = false\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&d, &["play", "--load", "m.pdn"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("changed since the game was saved"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Words that are not moves are unknown commands, with a suggestion.
+#[test]
+fn unknown_commands_are_not_read_as_moves() {
+    let d = scratch("unknown");
+    let (code, out, err) = run(
+        &d,
+        &[
+            "play", "dama", "--save", "g.pdn", "--white", "human", "--black", "human",
+        ],
+        "clear\nhlep\nundoo\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Unknown command `clear`."), "{out}");
+    assert!(out.contains("Unknown command `hlep`: did you mean `help`?"), "{out}");
+    assert!(out.contains("Unknown command `undoo`: did you mean `undo`?"), "{out}");
+    assert!(!out.contains("is not a square"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The computer shows that it thinks, and the person's own move is echoed.
+#[test]
+fn the_computer_shows_its_thinking() {
+    let d = scratch("thinking");
+    let (code, out, err) = run(
+        &d,
+        &[
+            "play",
+            "dama",
+            "--save",
+            "g.pdn",
+            "--depth",
+            "3",
+            "--thinking",
+            "always",
+        ],
+        "d3-d4\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("White played d3-d4."), "{out}");
+    assert!(out.contains("  thinking: depth 1, "), "{out}");
+    assert!(out.contains("  thinking: depth 3, "), "{out}");
+    let (_, quiet, _) = run(
+        &d,
+        &["play", "dama", "--save", "h.pdn", "--depth", "3"],
+        "d3-d4\nquit\n",
+    );
+    assert!(!quiet.contains("thinking"), "{quiet}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

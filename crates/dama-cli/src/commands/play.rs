@@ -54,9 +54,9 @@ pub struct PlayArgs {
     /// Who plays Black [default: computer, or the opposite of --white].
     #[arg(long, value_enum)]
     pub black: Option<Player>,
-    /// The computer's strength, 1 (weakest) to 10.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), default_value_t = DEFAULT_LEVEL)]
-    pub level: u8,
+    /// The computer's strength, 1 (weakest) to 10 [default: 5, or as saved with --load].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64))]
+    pub level: Option<u8>,
     /// Search this many plies instead of the level's depth.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
@@ -72,9 +72,87 @@ pub struct PlayArgs {
     /// Resume the game saved in FILE (and keep saving to it unless --save says otherwise).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-    /// Seed for the computer's variety at low levels.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Seed for the computer's variety at low levels [default: 0, or as saved with --load].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Show what the computer is thinking while it searches: its depth and
+    /// best line so far (`auto`: when standard output is a terminal).
+    #[arg(long, value_enum, default_value_t = Thinking::Auto)]
+    pub thinking: Thinking,
+}
+
+/// When to show the computer's thinking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Thinking {
+    /// When standard output is a terminal.
+    Auto,
+    /// Always (one line per finished depth when not on a terminal).
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The game settings a record keeps besides the players, as PDN tags, so
+/// that `--load` resumes the game as it was played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Settings {
+    level: u8,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    seed: u64,
+}
+
+/// The tags of [`Settings`], and of the variant's fingerprint.
+const TAG_LEVEL: &str = "DamaLevel";
+const TAG_DEPTH: &str = "DamaDepth";
+const TAG_MOVETIME: &str = "DamaMovetime";
+const TAG_SEED: &str = "DamaSeed";
+const TAG_RULES: &str = "DamaRules";
+
+impl Settings {
+    /// The settings asked for, each one not given taken from `saved`, else its default.
+    fn resolve(args: &PlayArgs, saved: Option<&Settings>) -> Settings {
+        let explicit_limits = args.depth.is_some() || args.movetime.is_some() || args.level.is_some();
+        Settings {
+            level: args.level.or(saved.map(|s| s.level)).unwrap_or(DEFAULT_LEVEL),
+            depth: if explicit_limits {
+                args.depth
+            } else {
+                saved.and_then(|s| s.depth)
+            },
+            movetime: if explicit_limits {
+                args.movetime
+            } else {
+                saved.and_then(|s| s.movetime)
+            },
+            seed: args.seed.or(saved.map(|s| s.seed)).unwrap_or(0),
+        }
+    }
+
+    /// Reads the settings from a record's tags (`None` for a record without them).
+    fn from_record(record: &pdn::PdnGame) -> Option<Settings> {
+        let level = record.tag(TAG_LEVEL)?.parse::<u8>().ok()?.clamp(1, LEVELS);
+        Some(Settings {
+            level,
+            depth: record.tag(TAG_DEPTH).and_then(|t| t.parse().ok()),
+            movetime: record.tag(TAG_MOVETIME).and_then(|t| t.parse().ok()),
+            seed: record.tag(TAG_SEED).and_then(|t| t.parse().ok()).unwrap_or(0),
+        })
+    }
+
+    /// The tags that keep these settings, and the rules' fingerprint.
+    fn tags(&self, rules: &Rules) -> Vec<(String, String)> {
+        let mut out = vec![(TAG_LEVEL.to_string(), self.level.to_string())];
+        if let Some(d) = self.depth {
+            out.push((TAG_DEPTH.to_string(), d.to_string()));
+        }
+        if let Some(ms) = self.movetime {
+            out.push((TAG_MOVETIME.to_string(), ms.to_string()));
+        }
+        out.push((TAG_SEED.to_string(), self.seed.to_string()));
+        out.push((TAG_RULES.to_string(), format!("{:016x}", rules.fingerprint())));
+        out
+    }
 }
 
 /// The search limits asked for on the command line, with a description.
@@ -107,13 +185,13 @@ pub fn run(ctx: &Ctx, args: PlayArgs) -> Exit {
 }
 
 fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
-    let (limits, limits_text) = limits_from(args.level, args.depth, args.movetime);
-
     let mut recorded_players = None;
+    let mut saved = None;
     let (loaded, game) = if let Some(load) = &args.load {
-        let (loaded, game, players) = resume(ctx, load, args.variant.as_deref())?;
-        recorded_players = players;
-        (loaded, game)
+        let resumed = resume(ctx, load, args.variant.as_deref())?;
+        recorded_players = resumed.players;
+        saved = resumed.settings;
+        (resumed.loaded, resumed.game)
     } else {
         let Some(variant) = &args.variant else {
             eprintln!("error: which variant? Give one (e.g. `dama play dama`) or resume a game with --load FILE");
@@ -125,6 +203,8 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         (loaded, game)
     };
     let resumed = args.load.is_some();
+    let settings = Settings::resolve(args, saved.as_ref());
+    let (limits, limits_text) = limits_from(settings.level, settings.depth, settings.movetime);
     // Who plays: as asked; else, for a resumed game, as recorded; else a person against the computer.
     let (white, black) = match (args.white, args.black, recorded_players) {
         (None, None, Some(p)) => p,
@@ -161,11 +241,16 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         white: player_name(white, &limits_text),
         black: player_name(black, &limits_text),
         variant_file: variant_file(&loaded),
-        extra: Vec::new(),
+        extra: settings.tags(&loaded.rules),
     };
     let mut engine = Engine::new(game.rules());
-    engine.set_seed(args.seed);
+    engine.set_seed(settings.seed);
     let stdin_tty = std::io::stdin().is_terminal();
+    let thinking = match args.thinking {
+        Thinking::Auto => std::io::stdout().is_terminal(),
+        Thinking::Always => true,
+        Thinking::Never => false,
+    };
     Ok(Session {
         color: ctx.color_out,
         game,
@@ -179,6 +264,8 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         tags,
         echo: !stdin_tty,
         save_failed: false,
+        thinking,
+        on_terminal: std::io::stdout().is_terminal(),
     })
 }
 
@@ -264,7 +351,15 @@ fn read_save(path: &Path) -> Result<String, String> {
 /// The players a record names, when both are recognisable (as written by `dama play`).
 type Players = Option<(Player, Player)>;
 
-fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<(Loaded, Game, Players), Exit> {
+/// A game read back from its record, with what the record says of how it was played.
+struct Resumed {
+    loaded: Loaded,
+    game: Game,
+    players: Players,
+    settings: Option<Settings>,
+}
+
+fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<Resumed, Exit> {
     let p = path.display().to_string();
     let fail = |msg: String| {
         eprintln!("error: cannot resume {p}: {msg}");
@@ -338,7 +433,21 @@ fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<(Loaded, Game
         _ => None,
     };
     let players = who("White").zip(who("Black"));
-    Ok((loaded, game, players))
+    if let Some(saved) = record.tag(TAG_RULES) {
+        let now = format!("{:016x}", loaded.rules.fingerprint());
+        if saved != now {
+            let file = record.tag("VariantFile").unwrap_or(loaded.rules.id());
+            eprintln!(
+                "warning: the rules of {file} changed since the game was saved; its moves were replayed under the rules as they are now"
+            );
+        }
+    }
+    Ok(Resumed {
+        settings: Settings::from_record(record),
+        loaded,
+        game,
+        players,
+    })
 }
 
 fn show_pdn_error(file: &str, text: &str, e: &PdnError) {
@@ -377,7 +486,14 @@ enum Command<'a> {
     Help,
     Quit,
     Move(&'a str),
+    /// A word that is no command and cannot be a move (no square in it).
+    Unknown(&'a str),
 }
+
+/// The command words, for suggestions.
+const COMMANDS: &[&str] = &[
+    "moves", "hint", "undo", "redo", "board", "fen", "save", "resign", "draw", "help", "quit",
+];
 
 fn parse_command(line: &str) -> Command<'_> {
     let line = line.trim();
@@ -397,6 +513,9 @@ fn parse_command(line: &str) -> Command<'_> {
         "draw" => Command::Draw,
         "help" | "?" => Command::Help,
         "quit" | "exit" | "q" => Command::Quit,
+        // Every square name and number has a digit: text without one is a
+        // mistyped command, not a move.
+        _ if !line.bytes().any(|b| b.is_ascii_digit()) => Command::Unknown(word),
         _ => Command::Move(line),
     }
 }
@@ -414,6 +533,10 @@ struct Session {
     tags: PdnTags,
     echo: bool,
     save_failed: bool,
+    /// Whether to show the computer's search as it goes.
+    thinking: bool,
+    /// Whether standard output is a terminal (thinking is shown on one line, rewritten).
+    on_terminal: bool,
 }
 
 impl Session {
@@ -541,14 +664,23 @@ impl Session {
                     self.save();
                 }
                 Command::Draw => self.offer_draw(side),
+                Command::Unknown(word) => {
+                    let word = word.chars().take(40).collect::<String>();
+                    match dama_engine::did_you_mean(&word, COMMANDS.iter().copied()) {
+                        Some(c) => {
+                            println!("Unknown command `{word}`: did you mean `{c}`? Type `help` for the commands.")
+                        }
+                        None => {
+                            println!("Unknown command `{word}`. Type `help` for the commands, or a move such as d3-d4.")
+                        }
+                    }
+                }
                 Command::Move(text) => match self.game.play_text(text) {
                     Ok(_) => {
                         self.save();
                         shown = false;
-                        if self.player(!side) == Player::Human && !self.game.is_over() {
-                            if let Some(p) = self.game.last_ply() {
-                                println!("{side} played {}.", p.full);
-                            }
+                        if let Some(p) = self.game.last_ply() {
+                            println!("{side} played {}.", p.full);
                         }
                     }
                     Err(e) => self.explain(&e),
@@ -566,10 +698,11 @@ impl Session {
         };
         println!("White: {}. Black: {}.", who(Color::White), who(Color::Black));
         if self.resumed {
+            let n = self.game.ply_count();
             println!(
-                "Resuming the game in {} after {} plies.",
+                "Resuming the game in {} after {n} {}.",
                 self.save_path.display(),
-                self.game.ply_count()
+                if n == 1 { "ply" } else { "plies" }
             );
         }
         let what = if self.autosave { "autosaved" } else { "saved" };
@@ -712,7 +845,30 @@ impl Session {
 
     fn think(&mut self) -> dama_engine::SearchResult {
         let root = SearchRoot::from_game(&self.game);
-        self.engine.search(&root, &self.limits)
+        if !self.thinking {
+            return self.engine.search(&root, &self.limits);
+        }
+        let side = self.game.side_to_move();
+        let (rules, pos, on_terminal) = (self.game.shared_rules(), root.pos, self.on_terminal);
+        if on_terminal {
+            print!("{side} is thinking…");
+            let _ = std::io::stdout().flush();
+        }
+        let mut report = |r: &dama_engine::SearchResult| {
+            let line = thinking_line(&rules, &pos, r);
+            if on_terminal {
+                print!("\r\x1b[2K{side} is thinking: {line}");
+                let _ = std::io::stdout().flush();
+            } else {
+                println!("  thinking: {line}");
+            }
+        };
+        let r = self.engine.search_reporting(&root, &self.limits, &mut report);
+        if on_terminal {
+            print!("\r\x1b[2K");
+            let _ = std::io::stdout().flush();
+        }
+        r
     }
 
     fn hint(&mut self) {
@@ -827,6 +983,17 @@ impl Session {
             );
         }
     }
+}
+
+/// One finished iteration of the search in words: depth, score, best line.
+fn thinking_line(rules: &Rules, pos: &Position, r: &dama_engine::SearchResult) -> String {
+    let mut p = *pos;
+    let mut line = Vec::new();
+    for m in r.pv.iter().take(8) {
+        line.push(rules.format_move_short(&p, m));
+        p = p.after(m);
+    }
+    format!("depth {}, {}, {}", r.depth, r.score_text(), line.join(" "))
 }
 
 /// On boards whose squares are numbered, the board with a key to the
