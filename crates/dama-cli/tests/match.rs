@@ -130,3 +130,42 @@ fn bad_arguments() {
     let (code, _, _) = dama(&["match", "dama", "--level", "11"]);
     assert_eq!(code, 2);
 }
+
+/// `--verbose` prints a line per game as the match goes; `--pdn` names a
+/// user's variant file, so that `dama replay` can read the games back.
+#[test]
+fn verbose_lines_and_replayable_records_of_a_users_variant() {
+    let dir = scratch("verbose");
+    let variant = dir.join("mine.toml");
+    std::fs::write(&variant, "extends = \"dama\"\nid = \"mine\"\nname = \"Mine\"\n").unwrap();
+    let pdn = dir.join("games.pdn");
+    let (code, _, err) = dama(&[
+        "match",
+        variant.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--verbose",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("game 1/2: engine (depth 1) (White) - random mover (Black): "),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("game 2/2: random mover (White) - engine (depth 1) (Black): "),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[VariantFile "), "{text}");
+    let (code, out, err) = dama(&["replay", pdn.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

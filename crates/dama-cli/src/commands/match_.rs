@@ -83,6 +83,10 @@ pub struct MatchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Print a line per game on standard error as the match goes (on a
+    /// terminal a progress bar is shown instead, unless this is given).
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 /// Player A or B as asked: the contestant and its name.
@@ -112,6 +116,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         Ok(p) => p,
         Err(e) => return e,
     };
+    let variant_file = super::play::variant_file(&loaded);
     let rules = Arc::new(loaded.rules);
     let mut players = [
         player(args.white, args.white_level.unwrap_or(args.level), &args),
@@ -129,10 +134,13 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         seed: args.seed,
         max_plies: args.max_plies,
     };
-    let progress = render::stderr_tty() && args.format == Format::Text;
+    let progress = render::stderr_tty() && args.format == Format::Text && !args.verbose;
+    let names = [config.players[0].name.clone(), config.players[1].name.clone()];
     let report = play_match(Arc::clone(&rules), &config, |p| {
         if progress {
             progress_line(p);
+        } else if args.verbose {
+            game_line(p, &names);
         }
     });
     if progress {
@@ -158,7 +166,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                     round: (i + 1).to_string(),
                     white: sides[w].player.name.clone(),
                     black: sides[b].player.name.clone(),
-                    variant_file: None,
+                    variant_file: variant_file.clone(),
                     extra: Vec::new(),
                 }
             })
@@ -277,6 +285,24 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         }
     }
     Exit::Success
+}
+
+/// One finished game, for `--verbose`: who had White, the result and why,
+/// its length, and the score so far.
+fn game_line(p: &MatchProgress, names: &[String; 2]) {
+    let g = p.last;
+    let (white, black) = if g.a_color == Color::White { (0, 1) } else { (1, 0) };
+    let (w, d, l) = (p.tally.wins, p.tally.draws, p.tally.losses);
+    eprintln!(
+        "game {}/{}: {} (White) - {} (Black): {} ({}), {} plies; A +{w} ={d} -{l}",
+        p.played,
+        p.games,
+        names[white],
+        names[black],
+        g.outcome.result.pdn(),
+        g.outcome.reason,
+        g.game.ply_count()
+    );
 }
 
 fn progress_line(p: &MatchProgress) {

@@ -284,7 +284,7 @@ fn player_name(p: Player, limits: &str) -> String {
 }
 
 /// The variant file to name in the record, for variants not built in.
-fn variant_file(loaded: &Loaded) -> Option<String> {
+pub(super) fn variant_file(loaded: &Loaded) -> Option<String> {
     let top = loaded.files.first()?;
     if top.name.starts_with("<builtin:") {
         return None;

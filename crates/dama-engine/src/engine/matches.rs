@@ -72,8 +72,10 @@ pub struct MatchTally {
 }
 
 /// How far a match has gone, after each game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchProgress {
+#[derive(Debug, Clone, Copy)]
+pub struct MatchProgress<'a> {
+    /// The game just played.
+    pub last: &'a MatchGame,
     /// Games played so far.
     pub played: u32,
     /// Games in the match.
@@ -257,7 +259,9 @@ pub fn play_match(
             None => tally.draws += 1,
         }
         games.push(MatchGame { game, a_color, outcome });
+        let Some(last) = games.last() else { continue };
         progress(&MatchProgress {
+            last,
             played: g + 1,
             games: config.games,
             tally,
