@@ -2,6 +2,7 @@
 
 use std::io::IsTerminal;
 
+use dama_engine::pdn::PdnError;
 use dama_engine::{Color, Diagnostic, Piece, Position, Rules, Severity, SourceFile, Square};
 
 use crate::cli::ColorWhen;
@@ -106,9 +107,31 @@ pub fn diagnostic(d: &Diagnostic, files: &[SourceFile], color: bool) -> String {
     out
 }
 
+/// `head` and then `words`, separated by spaces and wrapped before `width`
+/// columns, never inside a word; continuation lines are indented.
+pub fn wrapped(head: &str, words: &[String], width: usize) -> String {
+    let mut out = String::from(head);
+    let mut col = head.chars().count();
+    for w in words {
+        let len = w.chars().count();
+        if col + 1 + len > width && col > 2 {
+            out.push_str("\n ");
+            col = 1;
+        }
+        out.push(' ');
+        out.push_str(w);
+        col += 1 + len;
+    }
+    out.push('\n');
+    out
+}
+
 /// Draws `pos` with coordinates. `marks` are squares to highlight (the last
-/// move): they are bracketed, so the marking does not depend on color.
-pub fn board(rules: &Rules, pos: &Position, marks: &[Square], color: bool) -> String {
+/// move): they are bracketed, so the marking does not depend on color; the
+/// empty squares of `captured` (where the last move took pieces) show `x`.
+/// In color, White's pieces are in reverse video and Black's in red, which
+/// read on light and dark terminals alike.
+pub fn board(rules: &Rules, pos: &Position, marks: &[Square], captured: &[Square], color: bool) -> String {
     let (w, h) = (rules.width(), rules.height());
     let mut out = String::new();
     for r in (0..h).rev() {
@@ -121,12 +144,14 @@ pub fn board(rules: &Rules, pos: &Position, marks: &[Square], color: bool) -> St
                 Some(Piece::King(Color::White)) => "W",
                 Some(Piece::Man(Color::Black)) => "b",
                 Some(Piece::King(Color::Black)) => "B",
+                None if playable && captured.contains(&sq) => "x",
                 None if playable => ".",
                 None => " ",
             };
             let styled = match pos.piece_at(sq).map(|p| p.color()) {
-                Some(Color::White) => paint(ch, "1;97", color),
+                Some(Color::White) => paint(ch, "1;7", color),
                 Some(Color::Black) => paint(ch, "1;31", color),
+                None if ch == "x" => paint(ch, "33", color),
                 None => paint(ch, "2", color),
             };
             if marks.contains(&sq) {
@@ -146,5 +171,77 @@ pub fn board(rules: &Rules, pos: &Position, marks: &[Square], color: bool) -> St
         out.push_str(&format!(" {} ", (b'a' + f) as char));
     }
     out.push('\n');
+    out
+}
+
+/// At most 100 characters of `src` around 1-based `column` (cut ends marked
+/// `…`, control characters shown as `�`), and the column within that window.
+fn window(src: &str, column: usize) -> (String, usize) {
+    const WIDTH: usize = 100;
+    let chars: Vec<char> = src
+        .chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect();
+    let col = column.saturating_sub(1).min(chars.len());
+    if chars.len() <= WIDTH {
+        return (chars.into_iter().collect(), column);
+    }
+    let start = col.saturating_sub(WIDTH / 3).min(chars.len() - WIDTH);
+    let end = start + WIDTH;
+    let mut shown: String = chars[start..end].iter().collect();
+    let mut at = col - start + 1;
+    if start > 0 {
+        shown.insert(0, '…');
+        at += 1;
+    }
+    if end < chars.len() {
+        shown.push('…');
+    }
+    (shown, at)
+}
+
+/// A PDN error with the line of the record and a caret under the column:
+/// the message once, then `--> file:line:column` (the message's own
+/// "line L, column C: " prefix is not repeated).
+pub fn pdn_error(name: &str, text: &str, e: &PdnError, color: bool) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let (line, column) = e.position();
+    let label = if color { "\x1b[1;31merror\x1b[0m" } else { "error" };
+    // The message without its own "line L, column C: " prefix.
+    let msg = e.to_string();
+    let msg = msg.split_once(": ").map_or(msg.as_str(), |(_, m)| m);
+    let _ = writeln!(out, "{label}: {msg}");
+    let _ = writeln!(out, "  --> {name}:{line}:{column}");
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(src) = text.lines().nth(line.saturating_sub(1)) {
+        let src = src.trim_end_matches('\r');
+        // (rel, issue 7) A hostile record can be one 10 MB line: show a
+        // window of it around the column, as render::diagnostic does.
+        let (src, column) = window(src, column);
+        let src = src.as_str();
+        let num = line.to_string();
+        let pad = " ".repeat(num.len());
+        let width = match e {
+            PdnError::Move { .. } | PdnError::AfterEnd { .. } => src
+                .chars()
+                .skip(column.saturating_sub(1))
+                .take_while(|c| !c.is_whitespace())
+                .count()
+                .max(1),
+            _ => 1,
+        };
+        let caret = "^".repeat(width);
+        let caret = if color {
+            format!("\x1b[1;31m{caret}\x1b[0m")
+        } else {
+            caret
+        };
+        let _ = writeln!(
+            out,
+            "{pad} |\n{num} | {src}\n{pad} | {}{caret}",
+            " ".repeat(column.saturating_sub(1))
+        );
+    }
     out
 }

@@ -28,6 +28,8 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit 
             .as_ref()
             .map(|p| p.captures.iter().map(|s| r.square_name(*s)).collect())
             .unwrap_or_default();
+        // Every way of playing the move, in full notation.
+        let ways: Vec<String> = all.iter().map(|p| r.format_path(p, m.is_capture())).collect();
         rows.push((
             notation,
             r.square_name(m.from()),
@@ -36,14 +38,15 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit 
             captures,
             m.promotes(),
             paths,
+            ways,
         ));
     }
     match format {
         Format::Json => {
             let v: Vec<_> = rows
                 .iter()
-                .map(|(n, f, t, p, c, pr, paths)| {
-                    serde_json::json!({"notation": n, "from": f, "to": t, "path": p, "captures": c, "promotes": pr, "paths": paths})
+                .map(|(n, f, t, p, c, pr, paths, ways)| {
+                    serde_json::json!({"notation": n, "from": f, "to": t, "path": p, "captures": c, "promotes": pr, "paths": paths, "all_paths": ways})
                 })
                 .collect();
             println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
@@ -52,7 +55,7 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit 
             if rows.is_empty() {
                 println!("{} has no legal move.", pos.side_to_move());
             }
-            for (n, _, _, _, c, pr, paths) in &rows {
+            for (n, _, _, _, c, pr, paths, ways) in &rows {
                 let mut extra = Vec::new();
                 if !c.is_empty() {
                     extra.push(format!("captures {}", c.join(" ")));
@@ -67,6 +70,12 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit 
                     println!("{n}");
                 } else {
                     println!("{n:<16} ({})", extra.join(", "));
+                }
+                // The other ways of playing it, when there are several.
+                if *paths > 1 {
+                    for w in ways.iter().filter(|w| *w != n) {
+                        println!("  also {w}");
+                    }
                 }
             }
         }

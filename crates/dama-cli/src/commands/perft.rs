@@ -30,16 +30,16 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, c
             total += n;
         }
         let secs = t.elapsed().as_secs_f64();
-        println!("\ntotal {total} nodes in {secs:.3} s");
+        println!("\ntotal {total} nodes in {secs:.6} s");
         return Exit::Success;
     }
-    println!("{:>5} {:>16} {:>10} {:>14}", "depth", "nodes", "seconds", "nodes/s");
+    println!("{:>5} {:>16} {:>12} {:>14}", "depth", "nodes", "seconds", "nodes/s");
     for d in 1..=depth {
         let t = Instant::now();
         let n = perft_parallel(r, &pos, d, mode, threads);
         let secs = t.elapsed().as_secs_f64();
         let nps = if secs > 0.0 { n as f64 / secs } else { 0.0 };
-        println!("{d:>5} {n:>16} {secs:>10.3} {nps:>14.0}");
+        println!("{d:>5} {n:>16} {secs:>12.6} {nps:>14.0}");
     }
     Exit::Success
 }

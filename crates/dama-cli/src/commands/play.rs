@@ -451,18 +451,7 @@ fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<Resumed, Exit
 }
 
 fn show_pdn_error(file: &str, text: &str, e: &PdnError) {
-    let (line, column) = e.position();
-    eprintln!("error: {e}");
-    eprintln!("  --> {file}:{line}:{column}");
-    if let Some(src) = text.lines().nth(line.saturating_sub(1)) {
-        let num = line.to_string();
-        let pad = " ".repeat(num.len());
-        eprintln!(
-            "{pad} |\n{num} | {}\n{pad} | {}^",
-            src.trim_end_matches('\r'),
-            " ".repeat(column.saturating_sub(1))
-        );
-    }
+    eprint!("{}", render::pdn_error(file, text, e, render::stderr_tty()));
 }
 
 /// Longest line read as a command, in bytes; a longer line is refused.
@@ -784,6 +773,14 @@ impl Session {
         marks
     }
 
+    /// The squares the last move captured on.
+    fn captured(&self) -> Vec<Square> {
+        self.game
+            .last_ply()
+            .map(|p| p.mv.captured_squares().collect())
+            .unwrap_or_default()
+    }
+
     fn show_board(&self) {
         let pos = self.game.position();
         println!();
@@ -791,7 +788,7 @@ impl Session {
             "{}",
             with_number_key(
                 self.rules(),
-                &render::board(self.rules(), pos, &self.marks(), self.color)
+                &render::board(self.rules(), pos, &self.marks(), &self.captured(), self.color)
             )
         );
         if let Some(p) = self.game.last_ply() {
@@ -801,7 +798,12 @@ impl Session {
             } else {
                 "..."
             };
-            println!("Last move: {n}{dots} {} (marked with brackets)", p.full);
+            let how = if p.mv.is_capture() {
+                "marked with brackets; x where it captured"
+            } else {
+                "marked with brackets"
+            };
+            println!("Last move: {n}{dots} {} ({how})", p.full);
         }
         println!("{}", material_line(pos));
         if !self.game.is_over() {
@@ -840,7 +842,8 @@ impl Session {
             .collect();
         moves.sort();
         let n = moves.len();
-        println!("{n} legal move{}: {}", if n == 1 { "" } else { "s" }, moves.join(" "));
+        let head = format!("{n} legal move{}:", if n == 1 { "" } else { "s" });
+        print!("{}", render::wrapped(&head, &moves, 78));
     }
 
     fn think(&mut self) -> dama_engine::SearchResult {

@@ -181,75 +181,10 @@ fn read_input(file: &str) -> Result<String, String> {
     }
 }
 
-/// At most 100 characters of `src` around 1-based `column` (cut ends marked
-/// `…`, control characters shown as `�`), and the column within that window.
-fn window(src: &str, column: usize) -> (String, usize) {
-    const WIDTH: usize = 100;
-    let chars: Vec<char> = src
-        .chars()
-        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-        .collect();
-    let col = column.saturating_sub(1).min(chars.len());
-    if chars.len() <= WIDTH {
-        return (chars.into_iter().collect(), column);
-    }
-    let start = col.saturating_sub(WIDTH / 3).min(chars.len() - WIDTH);
-    let end = start + WIDTH;
-    let mut shown: String = chars[start..end].iter().collect();
-    let mut at = col - start + 1;
-    if start > 0 {
-        shown.insert(0, '…');
-        at += 1;
-    }
-    if end < chars.len() {
-        shown.push('…');
-    }
-    (shown, at)
-}
-
 /// Prints a PDN error with the line of the record and a caret under the column.
 fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
-    let (line, column) = e.position();
     let name = if file == "-" { "<stdin>" } else { file };
-    let label = if ctx.color_err {
-        "\x1b[1;31merror\x1b[0m"
-    } else {
-        "error"
-    };
-    // The message without its own "line L, column C: " prefix.
-    let msg = e.to_string();
-    let msg = msg.split_once(": ").map_or(msg.as_str(), |(_, m)| m);
-    eprintln!("{label}: {msg}");
-    eprintln!("  --> {name}:{line}:{column}");
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if let Some(src) = text.lines().nth(line.saturating_sub(1)) {
-        let src = src.trim_end_matches('\r');
-        // (rel, issue 7) A hostile record can be one 10 MB line: show a
-        // window of it around the column, as render::diagnostic does.
-        let (src, column) = window(src, column);
-        let src = src.as_str();
-        let num = line.to_string();
-        let pad = " ".repeat(num.len());
-        let width = match e {
-            PdnError::Move { .. } | PdnError::AfterEnd { .. } => src
-                .chars()
-                .skip(column.saturating_sub(1))
-                .take_while(|c| !c.is_whitespace())
-                .count()
-                .max(1),
-            _ => 1,
-        };
-        let caret = "^".repeat(width);
-        let caret = if ctx.color_err {
-            format!("\x1b[1;31m{caret}\x1b[0m")
-        } else {
-            caret
-        };
-        eprintln!(
-            "{pad} |\n{num} | {src}\n{pad} | {}{caret}",
-            " ".repeat(column.saturating_sub(1))
-        );
-    }
+    eprint!("{}", render::pdn_error(name, text, e, ctx.color_err));
     if let PdnError::Variant { load: Some(le), .. } = e {
         ctx.report_load_error(le);
     }
@@ -340,7 +275,14 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
         game.side_to_move(),
         r.to_fen(game.position())
     );
-    print!("{}", render::board(r, game.position(), &marks, ctx.color_out));
+    let captured: Vec<_> = game
+        .last_ply()
+        .map(|p| p.mv.captured_squares().collect())
+        .unwrap_or_default();
+    print!(
+        "{}",
+        render::board(r, game.position(), &marks, &captured, ctx.color_out)
+    );
     println!("\nResult: {}", result_text(game));
 }
 

@@ -73,7 +73,7 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
                 }
             }
             out.push_str(&format!("\nInitial position ({}):\n\n", r.to_fen(&r.start_position())));
-            out.push_str(&render::board(r, &r.start_position(), &[], ctx.color_out));
+            out.push_str(&render::board(r, &r.start_position(), &[], &[], ctx.color_out));
             if !r.spec().sources.is_empty() {
                 out.push_str("\nSources:\n");
                 for s in &r.spec().sources {

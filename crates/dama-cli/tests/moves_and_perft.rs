@@ -1,0 +1,46 @@
+//! `dama moves` lists every way of playing a move; `dama perft` times even
+//! short runs; the board drawing reads on light and dark terminals.
+
+mod support;
+
+use support::dama;
+
+/// A move that several paths play lists the others (issue 18), in text and JSON.
+#[test]
+fn moves_list_every_path() {
+    let (code, out, err) = dama(&["moves", "dama", "--fen", "W:WKa5:Bb5,e5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("a5xc5xf5         (captures b5 e5, 2 paths)\n  also a5xd5xf5\n"),
+        "{out}"
+    );
+    let (code, out, err) = dama(&["moves", "dama", "--fen", "W:WKa5:Bb5,e5", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for m in v.as_array().unwrap() {
+        let all = m["all_paths"].as_array().unwrap();
+        assert_eq!(all.len() as u64, m["paths"].as_u64().unwrap(), "{m}");
+        assert_eq!(all[0], m["notation"]);
+    }
+}
+
+/// The seconds column has microseconds, so a short run does not read 0.000.
+#[test]
+fn perft_shows_short_times() {
+    let (code, out, err) = dama(&["perft", "dama", "--depth", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let row = out.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap();
+    let secs = row.split_whitespace().nth(2).unwrap();
+    assert_eq!(secs.split('.').nth(1).map(str::len), Some(6), "{row}");
+}
+
+/// White's pieces are drawn in reverse video rather than bright white
+/// (unreadable on a light background). The last move's captured squares are
+/// marked `x` (pinned by the play snapshots).
+#[test]
+fn boards_mark_captures_and_read_on_any_background() {
+    let (code, out, err) = dama(&["show", "dama", "--color", "always"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\x1b[1;7mw\x1b[0m"), "{out}");
+    assert!(!out.contains("\x1b[1;97m"), "{out}");
+}
