@@ -16,10 +16,16 @@ use dama_engine::{load, LoadError, Loaded, Position};
 
 use crate::cli::{Cli, Command};
 use crate::exit::Exit;
-use crate::render;
+use crate::{out, render};
 
-/// Runs the parsed command line and returns the exit code.
+/// Runs the parsed command line and returns the exit code, which says so
+/// when the output could not be written (`out::finish`).
 pub fn run(cli: Cli) -> Exit {
+    let code = dispatch(cli);
+    out::finish(code)
+}
+
+fn dispatch(cli: Cli) -> Exit {
     let color_err = render::use_color(cli.color, render::stderr_tty());
     let color_out = render::use_color(cli.color, render::stdout_tty());
     let ctx = Ctx { color_err, color_out };

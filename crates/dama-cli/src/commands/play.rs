@@ -6,7 +6,7 @@
 //! rewritten atomically after every change, to `--save FILE` or to an
 //! autosave file named at the start, and `--load FILE` resumes it.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +20,7 @@ use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
 use super::Ctx;
 use crate::exit::Exit;
 use crate::line::read_line_bounded;
+use crate::out::{self, out, outln};
 use crate::render;
 use crate::savefile::{self, DateTime};
 
@@ -446,6 +447,11 @@ impl Session {
         let mut buf = Vec::with_capacity(KEEP_LINE);
         let mut shown = false;
         loop {
+            // (issue 18) Output that cannot be written ends the session; the
+            // record is saved after every move.
+            if out::failed() {
+                return Exit::Success;
+            }
             if self.game.is_over() {
                 self.show_board();
                 self.announce_end();
@@ -464,13 +470,13 @@ impl Session {
                 self.show_board();
                 shown = true;
             }
-            print!("{side}> ");
-            let _ = std::io::stdout().flush();
+            out!("{side}> ");
+            out::flush();
             let (line, read) = match read_line_bounded(&mut input, &mut buf, KEEP_LINE) {
                 Ok(None) => {
-                    println!();
+                    outln!();
                     self.save();
-                    println!(
+                    outln!(
                         "End of input: the game is saved in {}; resume it with `dama play --load {}`.",
                         self.save_path.display(),
                         self.save_path.display()
@@ -483,7 +489,7 @@ impl Session {
                     read,
                 ),
                 Err(e) => {
-                    println!();
+                    outln!();
                     eprintln!("error: cannot read input: {e}");
                     self.save();
                     return Exit::Failure;
@@ -492,20 +498,20 @@ impl Session {
             // (rel, issue 7) A hostile line is neither kept, echoed nor quoted whole.
             if read.cut || line.len() > MAX_LINE {
                 if self.echo {
-                    println!("{}…", line.chars().take(40).collect::<String>());
+                    outln!("{}…", line.chars().take(40).collect::<String>());
                 }
                 let chars = if read.cut {
                     read.chars
                 } else {
                     line.chars().count() as u64
                 };
-                println!(
+                outln!(
                     "That line is {chars} characters long; moves and commands are short. Type `help` for the commands."
                 );
                 continue;
             }
             if self.echo {
-                println!("{}", line.trim_end());
+                outln!("{}", line.trim_end());
             }
             if line.trim().is_empty() {
                 continue;
@@ -513,7 +519,7 @@ impl Session {
             match parse_command(&line) {
                 Command::Quit => {
                     self.save();
-                    println!(
+                    outln!(
                         "Game saved in {}; resume it with `dama play --load {}`.",
                         self.save_path.display(),
                         self.save_path.display()
@@ -523,7 +529,7 @@ impl Session {
                 Command::Help => self.help(),
                 Command::Moves => self.list_moves(),
                 Command::Board => self.show_board(),
-                Command::Fen => println!("{}", self.rules().to_fen(self.game.position())),
+                Command::Fen => outln!("{}", self.rules().to_fen(self.game.position())),
                 Command::Hint => self.hint(),
                 Command::Undo => {
                     if self.undo() {
@@ -547,7 +553,7 @@ impl Session {
                         shown = false;
                         if self.player(!side) == Player::Human && !self.game.is_over() {
                             if let Some(p) = self.game.last_ply() {
-                                println!("{side} played {}.", p.full);
+                                outln!("{side} played {}.", p.full);
                             }
                         }
                     }
@@ -559,49 +565,49 @@ impl Session {
 
     fn intro(&self) {
         let r = self.rules();
-        println!("{} ({})", r.name(), r.id());
+        outln!("{} ({})", r.name(), r.id());
         let who = |c: Color| match self.player(c) {
             Player::Human => "a person".to_string(),
             Player::Computer => format!("the computer ({})", self.limits_text),
         };
-        println!("White: {}. Black: {}.", who(Color::White), who(Color::Black));
+        outln!("White: {}. Black: {}.", who(Color::White), who(Color::Black));
         if self.resumed {
-            println!(
+            outln!(
                 "Resuming the game in {} after {} plies.",
                 self.save_path.display(),
                 self.game.ply_count()
             );
         }
         let what = if self.autosave { "autosaved" } else { "saved" };
-        println!("The game is {what} to {} after every move.", self.save_path.display());
+        outln!("The game is {what} to {} after every move.", self.save_path.display());
         if self.player(self.game.side_to_move()) == Player::Human {
             match self.game.legal_moves().iter().next() {
-                Some(m) => println!(
+                Some(m) => outln!(
                     "Type a move such as {}, or `help` for the commands.",
                     self.rules().format_move_short(self.game.position(), m)
                 ),
-                None => println!("Type `help` for the commands."),
+                None => outln!("Type `help` for the commands."),
             }
         } else if self.players.contains(&Player::Human) {
-            println!("Type your moves in the variant's notation (`moves` lists them), or `help` for the commands.");
+            outln!("Type your moves in the variant's notation (`moves` lists them), or `help` for the commands.");
         }
     }
 
     fn help(&self) {
-        println!("Enter a move in the variant's notation: origin and destination (`d3-d4`, `d4xd6`),");
-        println!("with every landing square when a capture could go several ways (`d4xd6xf6`).");
-        println!("Commands:");
-        println!("  moves        list the legal moves");
-        println!("  hint         ask the computer for a move");
-        println!("  undo         take back your last move (and the computer's reply)");
-        println!("  redo         play again what undo took back");
-        println!("  board        show the board again");
-        println!("  fen          print the position in PDN FEN");
-        println!("  save FILE    write the game record to FILE as well");
-        println!("  resign       give up the game");
-        println!("  draw         offer a draw");
-        println!("  help         this text");
-        println!("  quit         stop (the game stays saved and can be resumed with --load)");
+        outln!("Enter a move in the variant's notation: origin and destination (`d3-d4`, `d4xd6`),");
+        outln!("with every landing square when a capture could go several ways (`d4xd6xf6`).");
+        outln!("Commands:");
+        outln!("  moves        list the legal moves");
+        outln!("  hint         ask the computer for a move");
+        outln!("  undo         take back your last move (and the computer's reply)");
+        outln!("  redo         play again what undo took back");
+        outln!("  board        show the board again");
+        outln!("  fen          print the position in PDN FEN");
+        outln!("  save FILE    write the game record to FILE as well");
+        outln!("  resign       give up the game");
+        outln!("  draw         offer a draw");
+        outln!("  help         this text");
+        outln!("  quit         stop (the game stays saved and can be resumed with --load)");
     }
 
     fn record(&self) -> String {
@@ -628,14 +634,14 @@ impl Session {
         let Some(file) = file else {
             self.save();
             if !self.save_failed {
-                println!("Saved to {}.", self.save_path.display());
+                outln!("Saved to {}.", self.save_path.display());
             }
             return;
         };
         let path = Path::new(file);
         match savefile::write_atomic(path, &self.record()) {
-            Ok(()) => println!("Saved to {file}."),
-            Err(e) => println!("Cannot save to {file}: {e}"),
+            Ok(()) => outln!("Saved to {file}."),
+            Err(e) => outln!("Cannot save to {file}: {e}"),
         }
     }
 
@@ -653,8 +659,8 @@ impl Session {
 
     fn show_board(&self) {
         let pos = self.game.position();
-        println!();
-        print!(
+        outln!();
+        out!(
             "{}",
             with_number_key(
                 self.rules(),
@@ -668,18 +674,18 @@ impl Session {
             } else {
                 "..."
             };
-            println!("Last move: {n}{dots} {} (marked with brackets)", p.full);
+            outln!("Last move: {n}{dots} {} (marked with brackets)", p.full);
         }
-        println!("{}", material_line(pos));
+        outln!("{}", material_line(pos));
         if !self.game.is_over() {
-            println!("{} to move.", self.game.side_to_move());
+            outln!("{} to move.", self.game.side_to_move());
         }
     }
 
     fn announce_end(&self) {
         if let Some(o) = self.game.outcome() {
-            println!("Game over: {}.", describe_outcome(&o));
-            println!(
+            outln!("Game over: {}.", describe_outcome(&o));
+            outln!(
                 "Result {}. The record is in {}.",
                 o.result.pdn(),
                 self.save_path.display()
@@ -690,11 +696,11 @@ impl Session {
     fn explain(&self, e: &PlayError) {
         match e {
             PlayError::Move(m) => {
-                println!("{m}");
+                outln!("{m}");
             }
-            other => println!("{other}"),
+            other => outln!("{other}"),
         }
-        println!("Type `moves` for the legal moves, `help` for the commands.");
+        outln!("Type `moves` for the legal moves, `help` for the commands.");
     }
 
     fn list_moves(&self) {
@@ -707,7 +713,7 @@ impl Session {
             .collect();
         moves.sort();
         let n = moves.len();
-        println!("{n} legal move{}: {}", if n == 1 { "" } else { "s" }, moves.join(" "));
+        outln!("{n} legal move{}: {}", if n == 1 { "" } else { "s" }, moves.join(" "));
     }
 
     fn think(&mut self) -> dama_engine::SearchResult {
@@ -719,13 +725,13 @@ impl Session {
         let pos = *self.game.position();
         let r = self.think();
         match r.best {
-            Some(m) => println!(
+            Some(m) => outln!(
                 "Hint: {} (evaluation {} for {}).",
                 self.rules().format_move_full(&pos, &m),
                 r.score_text(),
                 pos.side_to_move()
             ),
-            None => println!("There is no legal move."),
+            None => outln!("There is no legal move."),
         }
     }
 
@@ -746,7 +752,7 @@ impl Session {
         }
         self.save();
         if let Some(p) = self.game.last_ply() {
-            println!(
+            outln!(
                 "{side} plays {} (evaluation {} for {side}, depth {}).",
                 p.full,
                 r.score_text(),
@@ -764,7 +770,7 @@ impl Session {
             .iter()
             .rposition(|p| self.player(p.side()) == Player::Human)
         else {
-            println!("Nothing to take back.");
+            outln!("Nothing to take back.");
             return false;
         };
         let mut taken = Vec::new();
@@ -779,13 +785,13 @@ impl Session {
         }
         self.save();
         taken.reverse();
-        println!("Took back {}.", taken.join(" "));
+        outln!("Took back {}.", taken.join(" "));
         true
     }
 
     fn redo(&mut self) -> bool {
         if !self.game.can_redo() {
-            println!("Nothing to redo.");
+            outln!("Nothing to redo.");
             return false;
         }
         let mut again = Vec::new();
@@ -801,7 +807,7 @@ impl Session {
             }
         }
         self.save();
-        println!("Played again {}.", again.join(" "));
+        outln!("Played again {}.", again.join(" "));
         true
     }
 
@@ -810,7 +816,7 @@ impl Session {
         if self.player(opponent) == Player::Human {
             // Both players sit at the same keyboard: the offer is the agreement.
             let _ = self.game.agree_draw();
-            println!("{opponent} accepts the draw.");
+            outln!("{opponent} accepts the draw.");
             self.save();
             return;
         }
@@ -818,10 +824,10 @@ impl Session {
         let answer = answer_draw_offer(&self.game, &r);
         if answer.accept {
             let _ = self.game.agree_draw();
-            println!("{opponent} accepts the draw.");
+            outln!("{opponent} accepts the draw.");
             self.save();
         } else {
-            println!(
+            outln!(
                 "{opponent} declines the draw (its evaluation: {}). Play on.",
                 dama_engine::score_text(answer.score)
             );

@@ -11,6 +11,7 @@ use dama_engine::{Game, Loaded, Rules};
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::out::{self, out, outln};
 use crate::render;
 
 /// Largest record read, in bytes.
@@ -76,6 +77,10 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
     // The JSON array's elements, printed once every game has replayed.
     let mut json = String::new();
     for (i, g) in pdn::games(&text).enumerate() {
+        // (issue 18) The output cannot be written: no more games.
+        if out::failed() {
+            return Exit::Success;
+        }
         let g = match g {
             Ok(g) => g,
             Err(e) => {
@@ -119,10 +124,10 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             Format::Json => push_json(&mut json, &game_json(g, &game)),
             Format::Text => {
                 if args.quiet {
-                    println!("{}", summary_line(i + 1, g, &game));
+                    outln!("{}", summary_line(i + 1, g, &game));
                 } else {
                     if i > 0 {
-                        println!();
+                        outln!();
                     }
                     show_game(ctx, i + 1, total, g, &game);
                 }
@@ -130,9 +135,9 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         }
     }
     if args.format == Format::Json {
-        println!("[\n{json}\n]");
+        outln!("[\n{json}\n]");
     } else if !args.quiet && total > 1 {
-        println!("\nAll {total} games checked: every move is legal.");
+        outln!("\nAll {total} games checked: every move is legal.");
     }
     Exit::Success
 }
@@ -313,35 +318,35 @@ fn movetext(game: &Game) -> String {
 fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
     let r = game.rules();
     if total > 1 {
-        println!("Game {n} of {total} (line {})", g.line);
+        outln!("Game {n} of {total} (line {})", g.line);
     }
     for t in &g.tags {
-        println!("[{} \"{}\"]", t.name, t.value);
+        outln!("[{} \"{}\"]", t.name, t.value);
     }
     if !g.tags.is_empty() {
-        println!();
+        outln!();
     }
-    println!("Variant: {} ({})", r.name(), r.id());
+    outln!("Variant: {} ({})", r.name(), r.id());
     if !game.starts_from_initial() {
-        println!("Start: {}", r.to_fen(game.start_position()));
+        outln!("Start: {}", r.to_fen(game.start_position()));
     }
     if game.plies().is_empty() {
-        println!("No moves.");
+        outln!("No moves.");
     } else {
-        println!("{}", movetext(game));
+        outln!("{}", movetext(game));
     }
     let marks: Vec<_> = game
         .last_ply()
         .map(|p| vec![p.mv.from(), p.mv.to()])
         .unwrap_or_default();
-    println!(
+    outln!(
         "\nFinal position after {} ({} to move, {}):\n",
         plies(game.ply_count()),
         game.side_to_move(),
         r.to_fen(game.position())
     );
-    print!("{}", render::board(r, game.position(), &marks, ctx.color_out));
-    println!("\nResult: {}", result_text(game));
+    out!("{}", render::board(r, game.position(), &marks, ctx.color_out));
+    outln!("\nResult: {}", result_text(game));
 }
 
 /// Adds `value` to the elements of a JSON array in `out`, laid out as
