@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// `dama variants`) or a path to your own .toml file.
 #[derive(Debug, Parser)]
 #[command(name = "dama", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = AFTER_HELP)]
 pub struct Cli {
     /// When to use colors.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
@@ -15,6 +16,15 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// The end of `dama --help`.
+pub const AFTER_HELP: &str = "\
+With --format json, a command that fails still writes one JSON document on stdout, \
+{\"errors\": [...]}, and its message for people on stderr. Each error has severity, code (the \
+E/W code of a variant file's finding, or one of fen, read, write, pdn-syntax, no-game, \
+move-syntax, move-illegal, move-ambiguous, after-end, fen-tag, variant, result-mismatch, \
+builtin), message, key, location ({file, line, column} or null) and help, as the diagnostics \
+of `dama validate --format json`, which reports every finding in its own array.";
 
 /// Colors on or off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -33,7 +43,7 @@ pub enum Format {
     /// For people.
     #[default]
     Text,
-    /// For tools.
+    /// For tools: JSON on stdout, a failure too (`{"errors": [...]}`, see `dama --help`).
     Json,
 }
 

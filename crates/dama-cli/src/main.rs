@@ -7,6 +7,7 @@
 mod cli;
 mod commands;
 mod exit;
+mod json;
 mod line;
 mod out;
 mod render;

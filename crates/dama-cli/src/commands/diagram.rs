@@ -157,6 +157,7 @@ fn case_svg(path: &std::path::Path) -> Result<String, String> {
     let quiet = Ctx {
         color_err: false,
         color_out: false,
+        json: false,
     };
     let (rules, pos, moves) =
         from_case(&quiet, path, None).map_err(|_| format!("{} does not render", path.display()))?;

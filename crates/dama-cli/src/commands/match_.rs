@@ -24,6 +24,7 @@ use super::play::limits_from;
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::json::{self, Code};
 use crate::out::outln;
 use crate::render;
 use crate::savefile::{self, DateTime};
@@ -166,7 +167,9 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             .collect();
         let text = pdn::write_games(report.games.iter().zip(tags.iter()).map(|(p, t)| (&p.game, t)));
         if let Err(e) = savefile::write_atomic(path, &text) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            let msg = format!("cannot write {}: {e}", path.display());
+            eprintln!("error: {msg}");
+            ctx.json_errors(|| vec![json::error(Code::Write, &msg, None, None)]);
             return Exit::Failure;
         }
     }

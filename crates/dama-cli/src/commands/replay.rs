@@ -11,11 +11,15 @@ use dama_engine::{Game, Loaded, Rules};
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::json::{self, Code};
 use crate::out::{self, out, outln};
 use crate::render;
 
 /// Largest record read, in bytes.
 const MAX_PDN_BYTES: u64 = 64 << 20;
+
+/// What a record without a game lacks.
+const NO_GAME_HELP: &str = "a PDN game is tags such as [Event \"?\"] and moves ending with a result";
 
 /// Arguments of `dama replay`.
 #[derive(Debug, clap::Args)]
@@ -39,6 +43,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         Ok(t) => t,
         Err(msg) => {
             eprintln!("error: {msg}");
+            ctx.json_errors(|| vec![json::error(Code::Read, &msg, None, None)]);
             return Exit::Failure;
         }
     };
@@ -54,10 +59,9 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         total += 1;
     }
     if total == 0 {
-        eprintln!(
-            "error: {}: no game found (a PDN game is tags such as [Event \"?\"] and moves ending with a result)",
-            args.file
-        );
+        eprintln!("error: {}: no game found ({NO_GAME_HELP})", args.file);
+        let msg = format!("{}: no game found", args.file);
+        ctx.json_errors(|| vec![json::error(Code::NoGame, &msg, None, Some(NO_GAME_HELP))]);
         return Exit::Failure;
     }
     let base_dir = if args.file == "-" {
@@ -258,6 +262,7 @@ fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
     if let PdnError::Variant { load: Some(le), .. } = e {
         ctx.report_load_error(le);
     }
+    ctx.json_errors(|| json::pdn_error(name, e));
 }
 
 fn plies(n: usize) -> String {

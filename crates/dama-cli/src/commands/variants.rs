@@ -6,9 +6,10 @@ use dama_engine::BUILTIN;
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::json::{self, Code};
 use crate::out::{out, outln};
 
-pub fn run(_ctx: &Ctx, format: Format) -> Exit {
+pub fn run(ctx: &Ctx, format: Format) -> Exit {
     let mut rows = Vec::new();
     for (id, _) in BUILTIN {
         match Rules::builtin(id) {
@@ -19,7 +20,9 @@ pub fn run(_ctx: &Ctx, format: Format) -> Exit {
                 r.spec().extends.clone(),
             )),
             Err(e) => {
-                eprintln!("error: built-in variant {id} does not load: {e}");
+                let msg = format!("built-in variant {id} does not load: {e}");
+                eprintln!("error: {msg}");
+                ctx.json_errors(|| vec![json::error(Code::Builtin, &msg, None, None)]);
                 return Exit::Failure;
             }
         }
