@@ -17,8 +17,11 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The end of `dama --help`.
+/// The end of `dama --help` (and the man page's EXTRA section).
 pub const AFTER_HELP: &str = "\
+Exit codes: 0 success; 1 checked and failed (an invalid variant, an illegal move, a failed \
+check, output that cannot be written); 2 a wrong command line (usage).
+
 With --format json, a command that fails still writes one JSON document on stdout, \
 {\"errors\": [...]}, and its message for people on stderr. Each error has severity, code (the \
 E/W code of a variant file's finding, or one of fen, read, write, pdn-syntax, no-game, \
@@ -126,4 +129,11 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Print a shell completion script: `dama completions bash > /etc/bash_completion.d/dama`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `dama man | man -l -`.
+    Man,
 }

@@ -40,6 +40,11 @@ pub fn write_fmt(args: fmt::Arguments<'_>) {
     with_stdout(|w| w.write_fmt(args));
 }
 
+/// Writes bytes as they are.
+pub fn write_bytes(bytes: &[u8]) {
+    with_stdout(|w| w.write_all(bytes));
+}
+
 /// Flushes what is buffered (before reading input, after a protocol line).
 pub fn flush() {
     with_stdout(|w| w.flush());

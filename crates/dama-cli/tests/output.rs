@@ -57,6 +57,8 @@ fn rows() -> Vec<Row> {
         row(&["variants", "--format", "json"]),
         row(&["validate", "--format", "json", "dama"]),
         row(&["diagram", "dama", "--svg", "-"]),
+        row(&["completions", "bash"]),
+        row(&["man"]),
         Row {
             args: &["hub"],
             stdin: "hub\ninit\nquit\n",

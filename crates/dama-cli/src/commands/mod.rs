@@ -1,6 +1,7 @@
 //! One file per subcommand; `run` dispatches.
 
 pub mod cases;
+mod completions;
 pub mod diagram;
 pub mod hub;
 pub mod match_;
@@ -60,6 +61,8 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Cases(args) => cases::run(&ctx, args),
         Command::Diagram(args) => diagram::run(&ctx, args),
         Command::Hub(args) => hub::run(&ctx, args),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man => completions::man(),
     }
 }
 
