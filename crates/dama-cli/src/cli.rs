@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// `dama variants`) or a path to your own .toml file.
 #[derive(Debug, Parser)]
 #[command(name = "dama", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = AFTER_HELP)]
 pub struct Cli {
     /// When to use colors.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
@@ -15,6 +16,18 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// The end of `dama --help` (and the man page's EXTRA section).
+pub const AFTER_HELP: &str = "\
+Exit codes: 0 success; 1 checked and failed (an invalid variant, an illegal move, a failed \
+check, output that cannot be written); 2 a wrong command line (usage).
+
+With --format json, a command that fails still writes one JSON document on stdout, \
+{\"errors\": [...]}, and its message for people on stderr. Each error has severity, code (the \
+E/W code of a variant file's finding, or one of fen, read, write, pdn-syntax, no-game, \
+move-syntax, move-illegal, move-ambiguous, after-end, fen-tag, variant, result-mismatch, \
+builtin), message, key, location ({file, line, column} or null) and help, as the diagnostics \
+of `dama validate --format json`, which reports every finding in its own array.";
 
 /// Colors on or off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -33,7 +46,7 @@ pub enum Format {
     /// For people.
     #[default]
     Text,
-    /// For tools.
+    /// For tools: JSON on stdout, a failure too (`{"errors": [...]}`, see `dama --help`).
     Json,
 }
 
@@ -116,4 +129,11 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Print a shell completion script: `dama completions bash > /etc/bash_completion.d/dama`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `dama man | man -l -`.
+    Man,
 }

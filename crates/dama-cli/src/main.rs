@@ -7,7 +7,9 @@
 mod cli;
 mod commands;
 mod exit;
+mod json;
 mod line;
+mod out;
 mod render;
 mod savefile;
 mod svg;
@@ -15,28 +17,25 @@ mod svg;
 use clap::Parser;
 
 fn main() {
-    quiet_on_broken_pipe();
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        // --help, --version or a bad command line, printed by clap; its
+        // output cannot be written either: no panic, and not a success.
+        Err(e) => {
+            let code = match e.print() {
+                Err(w) if w.kind() != std::io::ErrorKind::BrokenPipe => {
+                    let _ = std::io::Write::write_fmt(
+                        &mut std::io::stderr(),
+                        format_args!("dama: cannot write the output: {w}\n"),
+                    );
+                    exit::Exit::Failure as i32
+                }
+                _ => e.exit_code(),
+            };
+            std::process::exit(code);
+        }
+    };
+    // Every command writes through `out`, which never panics (issue 18).
     let code = commands::run(args);
     std::process::exit(code as i32);
-}
-
-/// Output piped into a reader that stops early (`dama moves ... | head`) makes
-/// `println!` fail with a broken pipe. That is not an error of ours: leave
-/// quietly with success instead of printing a panic. Every other panic keeps
-/// the default report.
-fn quiet_on_broken_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let msg = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if msg.contains("failed printing to stdout") && msg.contains("Broken pipe") {
-            std::process::exit(0);
-        }
-        default(info);
-    }));
 }

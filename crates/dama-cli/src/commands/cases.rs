@@ -11,6 +11,7 @@ use dama_engine::Rules;
 
 use super::Ctx;
 use crate::exit::Exit;
+use crate::out::{self, out, outln};
 use crate::render;
 
 /// Arguments of `dama cases`.
@@ -92,6 +93,10 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
     let (mut ok, mut changed, mut new, mut updated, mut refused, mut errors, mut unmet) = (0, 0, 0, 0, 0, 0, 0);
     let many = cases.len() > 1;
     for (i, path) in cases.iter().enumerate() {
+        // (issue 18) The output cannot be written: no more cases.
+        if out::failed() {
+            return Exit::Success;
+        }
         let (status, failures) = one(ctx, path, override_rules.as_ref(), mode, many, i > 0, args.context);
         if !failures.is_empty() {
             unmet += 1;
@@ -192,11 +197,11 @@ fn one(
         "render" => {
             if many {
                 if separate {
-                    println!();
+                    outln!();
                 }
-                println!("{}", paint(&format!("==> {} <==", path.display()), "1", ctx.color_out));
+                outln!("{}", paint(&format!("==> {} <==", path.display()), "1", ctx.color_out));
             }
-            print!("{}", rendered.text);
+            out!("{}", rendered.text);
             (Status::Ok, rendered.failures)
         }
         _ => {
@@ -206,12 +211,12 @@ fn one(
                 .is_some_and(|t| dama_cases::snapshot_matches(t, &rendered.text));
             if same {
                 if mode == "check" {
-                    println!("{} {}", paint("ok     ", "32", ctx.color_out), path.display());
+                    outln!("{} {}", paint("ok     ", "32", ctx.color_out), path.display());
                 }
                 return (Status::Ok, rendered.failures);
             }
             if mode == "update" && !rendered.failures.is_empty() {
-                println!(
+                outln!(
                     "{} {} (its expectations are not met; fix the case or the variant first)",
                     paint("refused", "1;31", ctx.color_out),
                     snap.display()
@@ -223,7 +228,7 @@ fn one(
                 let text = dama_cases::snapshot_file(header, &input_name(path), &rendered.text);
                 return match std::fs::write(&snap, text) {
                     Ok(()) => {
-                        println!(
+                        outln!(
                             "{} {}",
                             paint(
                                 if existing.is_some() { "updated" } else { "created" },
@@ -242,20 +247,20 @@ fn one(
             }
             match existing {
                 None => {
-                    println!(
+                    outln!(
                         "{} {} (no snapshot at {})",
                         paint("new    ", "33", ctx.color_out),
                         path.display(),
                         snap.display()
                     );
                     for l in rendered.text.lines() {
-                        println!("  {}", paint(&format!("+{l}"), "32", ctx.color_out));
+                        outln!("  {}", paint(&format!("+{l}"), "32", ctx.color_out));
                     }
                     (Status::New, rendered.failures)
                 }
                 Some(old) => {
-                    println!("{} {}", paint("CHANGED", "1;31", ctx.color_out), path.display());
-                    print!(
+                    outln!("{} {}", paint("CHANGED", "1;31", ctx.color_out), path.display());
+                    out!(
                         "{}",
                         diff_text(
                             dama_cases::snapshot_body(&old),

@@ -12,6 +12,7 @@ use dama_engine::{Loaded, Position, Rules};
 
 use super::Ctx;
 use crate::exit::Exit;
+use crate::out::out;
 use crate::svg::{self, Drawn, Options};
 
 /// Arguments of `dama diagram`.
@@ -102,7 +103,7 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
         },
     );
     if args.svg.as_os_str() == "-" {
-        print!("{text}");
+        out!("{text}");
         return Exit::Success;
     }
     match std::fs::write(&args.svg, text) {
@@ -156,6 +157,7 @@ fn case_svg(path: &std::path::Path) -> Result<String, String> {
     let quiet = Ctx {
         color_err: false,
         color_out: false,
+        json: false,
     };
     let (rules, pos, moves) =
         from_case(&quiet, path, None).map_err(|_| format!("{} does not render", path.display()))?;

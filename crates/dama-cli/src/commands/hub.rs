@@ -17,7 +17,7 @@
 //! This module only reads and writes the protocol: positions, moves, the
 //! search and the draw knowledge all come from the engine crate.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -32,6 +32,7 @@ use dama_engine::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE,
 use super::Ctx;
 use crate::exit::Exit;
 use crate::line::read_line_bounded;
+use crate::out::{self, outln};
 
 /// Arguments of `dama hub`.
 #[derive(Debug, clap::Args)]
@@ -686,12 +687,13 @@ fn load_error_text(e: &LoadError) -> String {
 }
 
 /// Writes one line and flushes it. Standard output closed means the GUI is
-/// gone: quit quietly, as the protocol asks.
+/// gone: quit quietly, as the protocol asks; any other write error (a full
+/// disk) is reported, with exit code 1 (issue 18).
 fn send(line: &str) {
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
-        std::process::exit(0);
+    outln!("{line}");
+    out::flush();
+    if out::failed() {
+        std::process::exit(out::finish(Exit::Success) as i32);
     }
 }
 

@@ -24,6 +24,8 @@ use super::play::limits_from;
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::json::{self, Code};
+use crate::out::outln;
 use crate::render;
 use crate::savefile::{self, DateTime};
 
@@ -173,7 +175,9 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             .collect();
         let text = pdn::write_games(report.games.iter().zip(tags.iter()).map(|(p, t)| (&p.game, t)));
         if let Err(e) = savefile::write_atomic(path, &text) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            let msg = format!("cannot write {}: {e}", path.display());
+            eprintln!("error: {msg}");
+            ctx.json_errors(|| vec![json::error(Code::Write, &msg, None, None)]);
             return Exit::Failure;
         }
     }
@@ -237,38 +241,42 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                 "elapsed_seconds": report.elapsed.as_secs_f64(),
                 "results": games,
             });
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         }
         Format::Text => {
             let (a, b) = (&sides[0].player.name, &sides[1].player.name);
-            println!(
+            outln!(
                 "{} ({}): {} games, {a} against {b}",
                 rules.name(),
                 rules.id(),
                 report.games.len(),
             );
-            println!(
+            outln!(
                 "Colors alternate; {} random opening plies per pair of games; seed {}; draw after {} plies.",
-                args.openings, args.seed, args.max_plies
+                args.openings,
+                args.seed,
+                args.max_plies
             );
-            println!();
-            println!("Results for {a}:");
-            println!(
+            outln!();
+            outln!("Results for {a}:");
+            outln!(
                 "  wins {wins}, draws {draws}, losses {losses}  (score {:.1}%)",
                 100.0 * report.score
             );
-            println!("  draw rate {:.1}%", 100.0 * report.draw_rate);
-            println!("  White won {}, Black won {}", report.white_wins, report.black_wins);
-            println!(
+            outln!("  draw rate {:.1}%", 100.0 * report.draw_rate);
+            outln!("  White won {}, Black won {}", report.white_wins, report.black_wins);
+            outln!(
                 "Average game length: {:.1} plies (shortest {}, longest {})",
-                report.average_plies, report.shortest_plies, report.longest_plies
+                report.average_plies,
+                report.shortest_plies,
+                report.longest_plies
             );
-            println!("Endings:");
+            outln!("Endings:");
             for e in &report.endings {
-                println!("  {:>5}  {}", e.games, e.reason);
+                outln!("  {:>5}  {}", e.games, e.reason);
             }
             if let Some(p) = &args.pdn {
-                println!("Games written to {}.", p.display());
+                outln!("Games written to {}.", p.display());
             }
             let mut timing = format!("Time: {:.1} s", report.elapsed.as_secs_f64());
             for s in sides {

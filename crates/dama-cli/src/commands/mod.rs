@@ -1,6 +1,7 @@
 //! One file per subcommand; `run` dispatches.
 
 pub mod cases;
+mod completions;
 pub mod diagram;
 pub mod hub;
 pub mod match_;
@@ -14,15 +15,33 @@ mod variants;
 
 use dama_engine::{load, LoadError, Loaded, Position};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, Format};
 use crate::exit::Exit;
-use crate::render;
+use crate::{json, out, render};
 
-/// Runs the parsed command line and returns the exit code.
+/// Runs the parsed command line and returns the exit code, which says so
+/// when the output could not be written (`out::finish`).
 pub fn run(cli: Cli) -> Exit {
+    let code = dispatch(cli);
+    out::finish(code)
+}
+
+fn dispatch(cli: Cli) -> Exit {
     let color_err = render::use_color(cli.color, render::stderr_tty());
     let color_out = render::use_color(cli.color, render::stdout_tty());
-    let ctx = Ctx { color_err, color_out };
+    // `validate --format json` reports every problem in its own array.
+    let json = Format::Json
+        == match &cli.command {
+            Command::Variants { format } | Command::Show { format, .. } | Command::Moves { format, .. } => *format,
+            Command::Replay(args) => args.format,
+            Command::Match(args) => args.format,
+            _ => Format::Text,
+        };
+    let ctx = Ctx {
+        color_err,
+        color_out,
+        json,
+    };
     match cli.command {
         Command::Variants { format } => variants::run(&ctx, format),
         Command::Show { variant, format } => show::run(&ctx, &variant, format),
@@ -42,6 +61,8 @@ pub fn run(cli: Cli) -> Exit {
         Command::Cases(args) => cases::run(&ctx, args),
         Command::Diagram(args) => diagram::run(&ctx, args),
         Command::Hub(args) => hub::run(&ctx, args),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man => completions::man(),
     }
 }
 
@@ -52,6 +73,8 @@ pub struct Ctx {
     pub color_err: bool,
     /// Color on stdout.
     pub color_out: bool,
+    /// `--format json`: errors are also written on stdout, as JSON (`json.rs`).
+    pub json: bool,
 }
 
 impl Ctx {
@@ -62,10 +85,19 @@ impl Ctx {
         }
     }
 
+    /// With `--format json`, writes `errors` on stdout (the message for
+    /// people goes to stderr as well, by the caller).
+    pub fn json_errors(&self, errors: impl FnOnce() -> Vec<serde_json::Value>) {
+        if self.json {
+            json::print(errors());
+        }
+    }
+
     /// Loads a variant (built-in or file); prints diagnostics on failure.
     pub fn load_variant(&self, name: &str) -> Result<Loaded, Exit> {
         load(name).map_err(|e| {
             self.report_load_error(&e);
+            self.json_errors(|| json::load_error(&e));
             Exit::Failure
         })
     }
@@ -81,6 +113,7 @@ impl Ctx {
                     eprintln!("  {f}");
                     eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
                 }
+                self.json_errors(|| vec![json::fen_error(&e)]);
                 Exit::Failure
             }),
         }

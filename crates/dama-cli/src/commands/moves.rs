@@ -3,6 +3,7 @@
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::out::{self, outln};
 
 pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit {
     let loaded = match ctx.load_variant(variant) {
@@ -49,13 +50,16 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit 
                     serde_json::json!({"notation": n, "from": f, "to": t, "path": p, "captures": c, "promotes": pr, "paths": paths, "all_paths": ways})
                 })
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         }
         Format::Text => {
             if rows.is_empty() {
-                println!("{} has no legal move.", pos.side_to_move());
+                outln!("{} has no legal move.", pos.side_to_move());
             }
             for (n, _, _, _, c, pr, paths, ways) in &rows {
+                if out::failed() {
+                    break;
+                }
                 let mut extra = Vec::new();
                 if !c.is_empty() {
                     extra.push(format!("captures {}", c.join(" ")));
@@ -67,14 +71,14 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit 
                     extra.push(format!("{paths} paths"));
                 }
                 if extra.is_empty() {
-                    println!("{n}");
+                    outln!("{n}");
                 } else {
-                    println!("{n:<16} ({})", extra.join(", "));
+                    outln!("{n:<16} ({})", extra.join(", "));
                 }
                 // The other ways of playing it, when there are several.
                 if *paths > 1 {
                     for w in ways.iter().filter(|w| *w != n) {
-                        println!("  also {w}");
+                        outln!("  also {w}");
                     }
                 }
             }

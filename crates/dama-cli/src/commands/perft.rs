@@ -7,6 +7,7 @@ use dama_engine::{divide_parallel, perft_parallel, CountMode};
 use super::Ctx;
 use crate::cli::Count;
 use crate::exit::Exit;
+use crate::out::{self, outln};
 
 pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, count: Count, threads: usize) -> Exit {
     let loaded = match ctx.load_variant(variant) {
@@ -26,20 +27,27 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, c
         let t = Instant::now();
         let mut total = 0;
         for (m, n) in divide_parallel(r, &pos, depth, mode, threads) {
-            println!("{:<16} {n}", r.format_move_full(&pos, &m));
+            if out::failed() {
+                return Exit::Success;
+            }
+            outln!("{:<16} {n}", r.format_move_full(&pos, &m));
             total += n;
         }
         let secs = t.elapsed().as_secs_f64();
-        println!("\ntotal {total} nodes in {secs:.6} s");
+        outln!("\ntotal {total} nodes in {secs:.6} s");
         return Exit::Success;
     }
-    println!("{:>5} {:>16} {:>12} {:>14}", "depth", "nodes", "seconds", "nodes/s");
+    outln!("{:>5} {:>16} {:>12} {:>14}", "depth", "nodes", "seconds", "nodes/s");
     for d in 1..=depth {
+        // (issue 18) No deeper count once the output cannot be written.
+        if out::failed() {
+            break;
+        }
         let t = Instant::now();
         let n = perft_parallel(r, &pos, d, mode, threads);
         let secs = t.elapsed().as_secs_f64();
         let nps = if secs > 0.0 { n as f64 / secs } else { 0.0 };
-        println!("{d:>5} {n:>16} {secs:>12.6} {nps:>14.0}");
+        outln!("{d:>5} {n:>16} {secs:>12.6} {nps:>14.0}");
     }
     Exit::Success
 }

@@ -6,7 +6,7 @@
 //! rewritten atomically after every change, to `--save FILE` or to an
 //! autosave file named at the start, and `--load FILE` resumes it.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +20,7 @@ use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
 use super::Ctx;
 use crate::exit::Exit;
 use crate::line::read_line_bounded;
+use crate::out::{self, out, outln};
 use crate::render;
 use crate::savefile::{self, DateTime};
 
@@ -558,6 +559,11 @@ impl Session {
         let mut buf = Vec::with_capacity(KEEP_LINE);
         let mut shown = false;
         loop {
+            // (issue 18) Output that cannot be written ends the session; the
+            // record is saved after every move.
+            if out::failed() {
+                return Exit::Success;
+            }
             if self.game.is_over() {
                 self.show_board();
                 self.announce_end();
@@ -576,13 +582,13 @@ impl Session {
                 self.show_board();
                 shown = true;
             }
-            print!("{side}> ");
-            let _ = std::io::stdout().flush();
+            out!("{side}> ");
+            out::flush();
             let (line, read) = match read_line_bounded(&mut input, &mut buf, KEEP_LINE) {
                 Ok(None) => {
-                    println!();
+                    outln!();
                     self.save();
-                    println!(
+                    outln!(
                         "End of input: the game is saved in {}; resume it with `dama play --load {}`.",
                         self.save_path.display(),
                         self.save_path.display()
@@ -595,7 +601,7 @@ impl Session {
                     read,
                 ),
                 Err(e) => {
-                    println!();
+                    outln!();
                     eprintln!("error: cannot read input: {e}");
                     self.save();
                     return Exit::Failure;
@@ -604,20 +610,20 @@ impl Session {
             // (rel, issue 7) A hostile line is neither kept, echoed nor quoted whole.
             if read.cut || line.len() > MAX_LINE {
                 if self.echo {
-                    println!("{}…", line.chars().take(40).collect::<String>());
+                    outln!("{}…", line.chars().take(40).collect::<String>());
                 }
                 let chars = if read.cut {
                     read.chars
                 } else {
                     line.chars().count() as u64
                 };
-                println!(
+                outln!(
                     "That line is {chars} characters long; moves and commands are short. Type `help` for the commands."
                 );
                 continue;
             }
             if self.echo {
-                println!("{}", line.trim_end());
+                outln!("{}", line.trim_end());
             }
             if line.trim().is_empty() {
                 continue;
@@ -625,7 +631,7 @@ impl Session {
             match parse_command(&line) {
                 Command::Quit => {
                     self.save();
-                    println!(
+                    outln!(
                         "Game saved in {}; resume it with `dama play --load {}`.",
                         self.save_path.display(),
                         self.save_path.display()
@@ -635,7 +641,7 @@ impl Session {
                 Command::Help => self.help(),
                 Command::Moves => self.list_moves(),
                 Command::Board => self.show_board(),
-                Command::Fen => println!("{}", self.rules().to_fen(self.game.position())),
+                Command::Fen => outln!("{}", self.rules().to_fen(self.game.position())),
                 Command::Hint => self.hint(),
                 Command::Undo => {
                     if self.undo() {
@@ -657,10 +663,10 @@ impl Session {
                     let word = word.chars().take(40).collect::<String>();
                     match dama_engine::did_you_mean(&word, COMMANDS.iter().copied()) {
                         Some(c) => {
-                            println!("Unknown command `{word}`: did you mean `{c}`? Type `help` for the commands.")
+                            outln!("Unknown command `{word}`: did you mean `{c}`? Type `help` for the commands.")
                         }
                         None => {
-                            println!("Unknown command `{word}`. Type `help` for the commands, or a move such as d3-d4.")
+                            outln!("Unknown command `{word}`. Type `help` for the commands, or a move such as d3-d4.")
                         }
                     }
                 }
@@ -669,7 +675,7 @@ impl Session {
                         self.save();
                         shown = false;
                         if let Some(p) = self.game.last_ply() {
-                            println!("{side} played {}.", p.full);
+                            outln!("{side} played {}.", p.full);
                         }
                     }
                     Err(e) => self.explain(&e),
@@ -680,50 +686,50 @@ impl Session {
 
     fn intro(&self) {
         let r = self.rules();
-        println!("{} ({})", r.name(), r.id());
+        outln!("{} ({})", r.name(), r.id());
         let who = |c: Color| match self.player(c) {
             Player::Human => "a person".to_string(),
             Player::Computer => format!("the computer ({})", self.limits_text),
         };
-        println!("White: {}. Black: {}.", who(Color::White), who(Color::Black));
+        outln!("White: {}. Black: {}.", who(Color::White), who(Color::Black));
         if self.resumed {
             let n = self.game.ply_count();
-            println!(
+            outln!(
                 "Resuming the game in {} after {n} {}.",
                 self.save_path.display(),
                 if n == 1 { "ply" } else { "plies" }
             );
         }
         let what = if self.autosave { "autosaved" } else { "saved" };
-        println!("The game is {what} to {} after every move.", self.save_path.display());
+        outln!("The game is {what} to {} after every move.", self.save_path.display());
         if self.player(self.game.side_to_move()) == Player::Human {
             match self.game.legal_moves().iter().next() {
-                Some(m) => println!(
+                Some(m) => outln!(
                     "Type a move such as {}, or `help` for the commands.",
                     self.rules().format_move_short(self.game.position(), m)
                 ),
-                None => println!("Type `help` for the commands."),
+                None => outln!("Type `help` for the commands."),
             }
         } else if self.players.contains(&Player::Human) {
-            println!("Type your moves in the variant's notation (`moves` lists them), or `help` for the commands.");
+            outln!("Type your moves in the variant's notation (`moves` lists them), or `help` for the commands.");
         }
     }
 
     fn help(&self) {
-        println!("Enter a move in the variant's notation: origin and destination (`d3-d4`, `d4xd6`),");
-        println!("with every landing square when a capture could go several ways (`d4xd6xf6`).");
-        println!("Commands:");
-        println!("  moves        list the legal moves");
-        println!("  hint         ask the computer for a move");
-        println!("  undo         take back your last move (and the computer's reply)");
-        println!("  redo         play again what undo took back");
-        println!("  board        show the board again");
-        println!("  fen          print the position in PDN FEN");
-        println!("  save FILE    write the game record to FILE as well");
-        println!("  resign       give up the game");
-        println!("  draw         offer a draw");
-        println!("  help         this text");
-        println!("  quit         stop (the game stays saved and can be resumed with --load)");
+        outln!("Enter a move in the variant's notation: origin and destination (`d3-d4`, `d4xd6`),");
+        outln!("with every landing square when a capture could go several ways (`d4xd6xf6`).");
+        outln!("Commands:");
+        outln!("  moves        list the legal moves");
+        outln!("  hint         ask the computer for a move");
+        outln!("  undo         take back your last move (and the computer's reply)");
+        outln!("  redo         play again what undo took back");
+        outln!("  board        show the board again");
+        outln!("  fen          print the position in PDN FEN");
+        outln!("  save FILE    write the game record to FILE as well");
+        outln!("  resign       give up the game");
+        outln!("  draw         offer a draw");
+        outln!("  help         this text");
+        outln!("  quit         stop (the game stays saved and can be resumed with --load)");
     }
 
     fn record(&self) -> String {
@@ -750,14 +756,14 @@ impl Session {
         let Some(file) = file else {
             self.save();
             if !self.save_failed {
-                println!("Saved to {}.", self.save_path.display());
+                outln!("Saved to {}.", self.save_path.display());
             }
             return;
         };
         let path = Path::new(file);
         match savefile::write_atomic(path, &self.record()) {
-            Ok(()) => println!("Saved to {file}."),
-            Err(e) => println!("Cannot save to {file}: {e}"),
+            Ok(()) => outln!("Saved to {file}."),
+            Err(e) => outln!("Cannot save to {file}: {e}"),
         }
     }
 
@@ -783,8 +789,8 @@ impl Session {
 
     fn show_board(&self) {
         let pos = self.game.position();
-        println!();
-        print!(
+        outln!();
+        out!(
             "{}",
             with_number_key(
                 self.rules(),
@@ -803,18 +809,18 @@ impl Session {
             } else {
                 "marked with brackets"
             };
-            println!("Last move: {n}{dots} {} ({how})", p.full);
+            outln!("Last move: {n}{dots} {} ({how})", p.full);
         }
-        println!("{}", material_line(pos));
+        outln!("{}", material_line(pos));
         if !self.game.is_over() {
-            println!("{} to move.", self.game.side_to_move());
+            outln!("{} to move.", self.game.side_to_move());
         }
     }
 
     fn announce_end(&self) {
         if let Some(o) = self.game.outcome() {
-            println!("Game over: {}.", describe_outcome(&o));
-            println!(
+            outln!("Game over: {}.", describe_outcome(&o));
+            outln!(
                 "Result {}. The record is in {}.",
                 o.result.pdn(),
                 self.save_path.display()
@@ -825,11 +831,11 @@ impl Session {
     fn explain(&self, e: &PlayError) {
         match e {
             PlayError::Move(m) => {
-                println!("{m}");
+                outln!("{m}");
             }
-            other => println!("{other}"),
+            other => outln!("{other}"),
         }
-        println!("Type `moves` for the legal moves, `help` for the commands.");
+        outln!("Type `moves` for the legal moves, `help` for the commands.");
     }
 
     fn list_moves(&self) {
@@ -843,7 +849,7 @@ impl Session {
         moves.sort();
         let n = moves.len();
         let head = format!("{n} legal move{}:", if n == 1 { "" } else { "s" });
-        print!("{}", render::wrapped(&head, &moves, 78));
+        out!("{}", render::wrapped(&head, &moves, 78));
     }
 
     fn think(&mut self) -> dama_engine::SearchResult {
@@ -854,22 +860,22 @@ impl Session {
         let side = self.game.side_to_move();
         let (rules, pos, on_terminal) = (self.game.shared_rules(), root.pos, self.on_terminal);
         if on_terminal {
-            print!("{side} is thinking…");
-            let _ = std::io::stdout().flush();
+            out!("{side} is thinking…");
+            out::flush();
         }
         let mut report = |r: &dama_engine::SearchResult| {
             let line = thinking_line(&rules, &pos, r);
             if on_terminal {
-                print!("\r\x1b[2K{side} is thinking: {line}");
-                let _ = std::io::stdout().flush();
+                out!("\r\x1b[2K{side} is thinking: {line}");
+                out::flush();
             } else {
-                println!("  thinking: {line}");
+                outln!("  thinking: {line}");
             }
         };
         let r = self.engine.search_reporting(&root, &self.limits, &mut report);
         if on_terminal {
-            print!("\r\x1b[2K");
-            let _ = std::io::stdout().flush();
+            out!("\r\x1b[2K");
+            out::flush();
         }
         r
     }
@@ -878,13 +884,13 @@ impl Session {
         let pos = *self.game.position();
         let r = self.think();
         match r.best {
-            Some(m) => println!(
+            Some(m) => outln!(
                 "Hint: {} (evaluation {} for {}).",
                 self.rules().format_move_full(&pos, &m),
                 r.score_text(),
                 pos.side_to_move()
             ),
-            None => println!("There is no legal move."),
+            None => outln!("There is no legal move."),
         }
     }
 
@@ -905,7 +911,7 @@ impl Session {
         }
         self.save();
         if let Some(p) = self.game.last_ply() {
-            println!(
+            outln!(
                 "{side} plays {} (evaluation {} for {side}, depth {}).",
                 p.full,
                 r.score_text(),
@@ -923,7 +929,7 @@ impl Session {
             .iter()
             .rposition(|p| self.player(p.side()) == Player::Human)
         else {
-            println!("Nothing to take back.");
+            outln!("Nothing to take back.");
             return false;
         };
         let mut taken = Vec::new();
@@ -938,13 +944,13 @@ impl Session {
         }
         self.save();
         taken.reverse();
-        println!("Took back {}.", taken.join(" "));
+        outln!("Took back {}.", taken.join(" "));
         true
     }
 
     fn redo(&mut self) -> bool {
         if !self.game.can_redo() {
-            println!("Nothing to redo.");
+            outln!("Nothing to redo.");
             return false;
         }
         let mut again = Vec::new();
@@ -960,7 +966,7 @@ impl Session {
             }
         }
         self.save();
-        println!("Played again {}.", again.join(" "));
+        outln!("Played again {}.", again.join(" "));
         true
     }
 
@@ -969,7 +975,7 @@ impl Session {
         if self.player(opponent) == Player::Human {
             // Both players sit at the same keyboard: the offer is the agreement.
             let _ = self.game.agree_draw();
-            println!("{opponent} accepts the draw.");
+            outln!("{opponent} accepts the draw.");
             self.save();
             return;
         }
@@ -977,10 +983,10 @@ impl Session {
         let answer = answer_draw_offer(&self.game, &r);
         if answer.accept {
             let _ = self.game.agree_draw();
-            println!("{opponent} accepts the draw.");
+            outln!("{opponent} accepts the draw.");
             self.save();
         } else {
-            println!(
+            outln!(
                 "{opponent} declines the draw (its evaluation: {}). Play on.",
                 dama_engine::score_text(answer.score)
             );

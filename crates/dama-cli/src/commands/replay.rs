@@ -11,10 +11,15 @@ use dama_engine::{Game, Loaded, Rules};
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::json::{self, Code};
+use crate::out::{self, out, outln};
 use crate::render;
 
 /// Largest record read, in bytes.
 const MAX_PDN_BYTES: u64 = 64 << 20;
+
+/// What a record without a game lacks.
+const NO_GAME_HELP: &str = "a PDN game is tags such as [Event \"?\"] and moves ending with a result";
 
 /// Arguments of `dama replay`.
 #[derive(Debug, clap::Args)]
@@ -38,6 +43,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         Ok(t) => t,
         Err(msg) => {
             eprintln!("error: {msg}");
+            ctx.json_errors(|| vec![json::error(Code::Read, &msg, None, None)]);
             return Exit::Failure;
         }
     };
@@ -53,10 +59,9 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         total += 1;
     }
     if total == 0 {
-        eprintln!(
-            "error: {}: no game found (a PDN game is tags such as [Event \"?\"] and moves ending with a result)",
-            args.file
-        );
+        eprintln!("error: {}: no game found ({NO_GAME_HELP})", args.file);
+        let msg = format!("{}: no game found", args.file);
+        ctx.json_errors(|| vec![json::error(Code::NoGame, &msg, None, Some(NO_GAME_HELP))]);
         return Exit::Failure;
     }
     let base_dir = if args.file == "-" {
@@ -76,6 +81,10 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
     // The JSON array's elements, printed once every game has replayed.
     let mut json = String::new();
     for (i, g) in pdn::games(&text).enumerate() {
+        // (issue 18) The output cannot be written: no more games.
+        if out::failed() {
+            return Exit::Success;
+        }
         let g = match g {
             Ok(g) => g,
             Err(e) => {
@@ -119,10 +128,10 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             Format::Json => push_json(&mut json, &game_json(g, &game)),
             Format::Text => {
                 if args.quiet {
-                    println!("{}", summary_line(i + 1, g, &game));
+                    outln!("{}", summary_line(i + 1, g, &game));
                 } else {
                     if i > 0 {
-                        println!();
+                        outln!();
                     }
                     show_game(ctx, i + 1, total, g, &game);
                 }
@@ -130,9 +139,9 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         }
     }
     if args.format == Format::Json {
-        println!("[\n{json}\n]");
+        outln!("[\n{json}\n]");
     } else if !args.quiet && total > 1 {
-        println!("\nAll {total} games checked: every move is legal.");
+        outln!("\nAll {total} games checked: every move is legal.");
     }
     Exit::Success
 }
@@ -188,6 +197,7 @@ fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
     if let PdnError::Variant { load: Some(le), .. } = e {
         ctx.report_load_error(le);
     }
+    ctx.json_errors(|| json::pdn_error(name, e));
 }
 
 fn plies(n: usize) -> String {
@@ -248,28 +258,28 @@ fn movetext(game: &Game) -> String {
 fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
     let r = game.rules();
     if total > 1 {
-        println!("Game {n} of {total} (line {})", g.line);
+        outln!("Game {n} of {total} (line {})", g.line);
     }
     for t in &g.tags {
-        println!("[{} \"{}\"]", t.name, t.value);
+        outln!("[{} \"{}\"]", t.name, t.value);
     }
     if !g.tags.is_empty() {
-        println!();
+        outln!();
     }
-    println!("Variant: {} ({})", r.name(), r.id());
+    outln!("Variant: {} ({})", r.name(), r.id());
     if !game.starts_from_initial() {
-        println!("Start: {}", r.to_fen(game.start_position()));
+        outln!("Start: {}", r.to_fen(game.start_position()));
     }
     if game.plies().is_empty() {
-        println!("No moves.");
+        outln!("No moves.");
     } else {
-        println!("{}", movetext(game));
+        outln!("{}", movetext(game));
     }
     let marks: Vec<_> = game
         .last_ply()
         .map(|p| vec![p.mv.from(), p.mv.to()])
         .unwrap_or_default();
-    println!(
+    outln!(
         "\nFinal position after {} ({} to move, {}):\n",
         plies(game.ply_count()),
         game.side_to_move(),
@@ -279,11 +289,11 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
         .last_ply()
         .map(|p| p.mv.captured_squares().collect())
         .unwrap_or_default();
-    print!(
+    out!(
         "{}",
         render::board(r, game.position(), &marks, &captured, ctx.color_out)
     );
-    println!("\nResult: {}", result_text(game));
+    outln!("\nResult: {}", result_text(game));
 }
 
 /// Adds `value` to the elements of a JSON array in `out`, laid out as

@@ -7,6 +7,7 @@ use std::io::Write;
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::out::out;
 use crate::render;
 
 /// Keys that name a variant rather than change its rules.
@@ -82,8 +83,7 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
             }
         }
     }
-    // A closed pipe (`dama show dama | head`) is not an error worth a panic.
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    out!("{out}");
     Exit::Success
 }
 

@@ -16,6 +16,7 @@ use dama_engine::{load, load_text, Diagnostic, LoadError, SourceFile};
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::out::outln;
 use crate::render;
 
 pub fn run(ctx: &Ctx, files: &[String], format: Format) -> Exit {
@@ -58,7 +59,7 @@ pub fn run(ctx: &Ctx, files: &[String], format: Format) -> Exit {
     }
     if format == Format::Json {
         let text = serde_json::to_string_pretty(&json).unwrap_or_default();
-        let _ = writeln!(std::io::stdout().lock(), "{text}");
+        outln!("{text}");
     }
     if failed {
         Exit::Failure

@@ -6,8 +6,10 @@ use dama_engine::BUILTIN;
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
+use crate::json::{self, Code};
+use crate::out::{out, outln};
 
-pub fn run(_ctx: &Ctx, format: Format) -> Exit {
+pub fn run(ctx: &Ctx, format: Format) -> Exit {
     let mut rows = Vec::new();
     for (id, _) in BUILTIN {
         match Rules::builtin(id) {
@@ -18,7 +20,9 @@ pub fn run(_ctx: &Ctx, format: Format) -> Exit {
                 r.spec().extends.clone(),
             )),
             Err(e) => {
-                eprintln!("error: built-in variant {id} does not load: {e}");
+                let msg = format!("built-in variant {id} does not load: {e}");
+                eprintln!("error: {msg}");
+                ctx.json_errors(|| vec![json::error(Code::Builtin, &msg, None, None)]);
                 return Exit::Failure;
             }
         }
@@ -29,7 +33,7 @@ pub fn run(_ctx: &Ctx, format: Format) -> Exit {
                 .iter()
                 .map(|(id, name, aliases, extends)| serde_json::json!({"id": id, "name": name, "aliases": aliases, "extends": extends}))
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         }
         Format::Text => {
             let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
@@ -45,8 +49,7 @@ pub fn run(_ctx: &Ctx, format: Format) -> Exit {
                 out.push('\n');
             }
             out.push_str("\n`dama show ID` describes a variant's rules; `dama validate FILE` checks your own.\n");
-            // A closed pipe is not worth a panic.
-            let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes());
+            out!("{out}");
         }
     }
     Exit::Success
