@@ -115,8 +115,12 @@ impl Rules {
                     None => (false, it),
                 };
                 let squares: Vec<crate::board::Square> = if let Some((a, b)) = name.split_once('-') {
-                    let (sa, sb) = (self.parse_square(a), self.parse_square(b));
-                    match (sa, sb, self.numeric_notation()) {
+                    let (sa, sb) = (self.geometry.read_square(a), self.geometry.read_square(b));
+                    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                    // Numbers are read on dark-square boards too (issue 18).
+                    let numbered =
+                        self.numeric_notation() || (self.geometry.reads_square_numbers() && digits(a) && digits(b));
+                    match (sa, sb, numbered) {
                         (Some(sa), Some(sb), true) => {
                             let na: usize = a.parse().unwrap_or(0);
                             let nb: usize = b.parse().unwrap_or(0);
@@ -127,7 +131,9 @@ impl Rules {
                                 );
                             }
                             let _ = (sa, sb);
-                            (na..=nb).filter_map(|n| self.parse_square(&n.to_string())).collect()
+                            (na..=nb)
+                                .filter_map(|n| self.geometry.read_square(&n.to_string()))
+                                .collect()
                         }
                         (_, _, false) => {
                             return fail(
@@ -143,13 +149,15 @@ impl Rules {
                         }
                     }
                 } else {
-                    match self.parse_square(name) {
+                    match self.geometry.read_square(name) {
                         Some(s) => vec![s],
                         None => {
                             return fail(
                                 icol,
-                                if crate::board::Square::parse_algebraic(name).is_some() || name.parse::<u32>().is_ok()
-                                {
+                                if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+                                    // (issue 18) Say what numbers mean here.
+                                    self.why_not_a_square(name)
+                                } else if crate::board::Square::parse_algebraic(name).is_some() {
                                     format!(
                                         "`{}` is not a playable square of this {}×{} board",
                                         clip(name),
@@ -159,7 +167,7 @@ impl Rules {
                                 } else {
                                     format!("`{}` is not a square name", clip(name))
                                 },
-                            )
+                            );
                         }
                     }
                 };
