@@ -132,7 +132,7 @@ fn square_numbers_on_algebraic_boards() {
     let e = russian.parse_fen("W:W33:B17").unwrap_err();
     assert_eq!(
         (e.column, e.message.as_str()),
-        (3, "square 33 is not on the board (squares are numbered 1 to 32)")
+        (4, "square 33 is not on the board (squares are numbered 1 to 32)")
     );
     let e = russian.resolve_move(&start, "22-40").unwrap_err().to_string();
     assert!(
@@ -143,7 +143,7 @@ fn square_numbers_on_algebraic_boards() {
     let dama = rules("dama");
     let why = "`21` is a square number, but dama names squares by file and rank, such as c3";
     let e = dama.parse_fen("W:W21:B17").unwrap_err();
-    assert_eq!((e.column, e.message.as_str()), (3, why));
+    assert_eq!((e.column, e.message.as_str()), (4, why));
     let e = dama
         .resolve_move(&dama.start_position(), "21-17")
         .unwrap_err()

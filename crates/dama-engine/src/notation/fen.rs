@@ -77,7 +77,11 @@ impl Rules {
                 ),
             );
         }
-        let mut offset = 2; // column of the first char after ':'
+        // Column of the first char after ':' (1-based; issue 18: it was 2, so
+        // every message about a section or a square pointed one column early).
+        let mut offset = 3;
+        // The column each square was given at, for messages about a square.
+        let mut given_at = [0usize; 64];
         let mut seen = [false; 2];
         for section in rest[1..].split(':') {
             let col = offset;
@@ -176,11 +180,25 @@ impl Rules {
                         return fail(icol, format!("square {} is given twice", self.square_name(sq)));
                     }
                     pos.set_piece(sq, Some(if king { Piece::King(color) } else { Piece::Man(color) }));
+                    if let Some(c) = given_at.get_mut(sq.index() as usize) {
+                        *c = icol;
+                    }
                 }
             }
         }
         if let Err(e) = self.check_position(&pos) {
-            return fail(1, e);
+            // (issue 18) Point at the first square at fault in the text (of the
+            // side the message names), not at the start of the FEN.
+            let at_fault = Color::ALL
+                .into_iter()
+                .map(|c| pos.men(c) & self.side(c).promotion)
+                .find(|&bad| bad != 0)
+                .unwrap_or(0);
+            let column = Squares(at_fault)
+                .filter_map(|sq| given_at.get(sq.index() as usize).copied())
+                .min()
+                .unwrap_or(1);
+            return fail(column, e);
         }
         Ok(pos)
     }
@@ -214,5 +232,32 @@ impl Rules {
             s.push_str(&list.join(","));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_man_on_its_promotion_rank_is_pointed_at() {
+        let dama = Rules::builtin("dama").unwrap();
+        // (issue 18) The column of `a8`, not of the side to move.
+        let e = dama.parse_fen("W:Wb3,a8:Bb6").unwrap_err();
+        assert_eq!(e.column, 7, "{e}");
+        assert_eq!(
+            e.message,
+            "White men on a8 stand on their own promotion rank (they would be kings)"
+        );
+        // Black's man on its promotion rank, after White's pieces.
+        let e = dama.parse_fen("B:Wb3:Bc6,d1").unwrap_err();
+        assert_eq!(e.column, 11, "{e}");
+        // Messages about a square point at it.
+        assert_eq!(dama.parse_fen("W:Wz9").unwrap_err().column, 4);
+        assert_eq!(dama.parse_fen("W:Wd4,d4").unwrap_err().column, 7);
+        assert_eq!(dama.parse_fen("W:X").unwrap_err().column, 3);
+        // Two at fault: the first given.
+        let e = dama.parse_fen("W:Wh8,a8:Bb6").unwrap_err();
+        assert_eq!(e.column, 4, "{e}");
     }
 }
