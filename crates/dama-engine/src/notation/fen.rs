@@ -20,6 +20,20 @@ pub struct FenError {
     pub message: String,
 }
 
+/// How [`Rules::parse_fen_with`] reads a position. The default is what
+/// [`Rules::parse_fen`] accepts: a position that can arise in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FenOptions {
+    /// Accept men standing on their own promotion rank, as hand-made study
+    /// positions sometimes place them. Such a man is a man like any other: it
+    /// is not crowned where it stands, and it is crowned only by a move that
+    /// ends on (or, per `capture.promote_mid_capture`, passes) its promotion
+    /// rank, so a man that can only move forward simply stands there, while a
+    /// man with a sideways move along that rank, or a capture landing on it,
+    /// is crowned by it. Off by default: such a position never arises in play.
+    pub allow_men_on_promotion_rank: bool,
+}
+
 /// Longest FEN read, in bytes: several times the longest real position.
 const MAX_FEN_TEXT: usize = 4096;
 
@@ -41,6 +55,26 @@ impl Rules {
     /// assert_eq!(rules.to_fen(&pos), "W:Wd6:Bc8,d7");
     /// ```
     pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
+        self.parse_fen_with(text, FenOptions::default())
+    }
+
+    /// Reads a PDN FEN position as [`parse_fen`](Self::parse_fen) does,
+    /// with `options` relaxing what it refuses.
+    ///
+    /// ```
+    /// use dama_engine::{FenOptions, Rules};
+    ///
+    /// let rules = Rules::builtin("dama").unwrap();
+    /// // A study position: White's man on a8 has not been crowned.
+    /// assert!(rules.parse_fen("W:Wa8,c3:Bh6").is_err());
+    /// let study = FenOptions { allow_men_on_promotion_rank: true };
+    /// let pos = rules.parse_fen_with("W:Wa8,c3:Bh6", study).unwrap();
+    /// assert_eq!(rules.to_fen(&pos), "W:Wa8,c3:Bh6");
+    /// // It is still a man: its sideways step along the last rank crowns it.
+    /// let b8 = rules.resolve_move(&pos, "a8-b8").unwrap();
+    /// assert!(b8.promotes());
+    /// ```
+    pub fn parse_fen_with(&self, text: &str, options: FenOptions) -> Result<Position, FenError> {
         let text = text.trim();
         if text.is_empty() {
             return fail(1, "empty position (expected something like W:Wa2,b2:Ba7)");
@@ -185,6 +219,9 @@ impl Rules {
                     }
                 }
             }
+        }
+        if options.allow_men_on_promotion_rank {
+            return Ok(pos);
         }
         if let Err(e) = self.check_position(&pos) {
             // (issue 18) Point at the first square at fault in the text (of the
