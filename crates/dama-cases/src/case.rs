@@ -7,7 +7,10 @@ use dama_engine::{did_you_mean, load, FenError, GameResult, LoadError, PlayError
 use serde::{Deserialize, Serialize};
 
 /// Largest case file read, in bytes.
-const MAX_CASE_BYTES: u64 = 1 << 20;
+pub const MAX_CASE_BYTES: u64 = 1 << 20;
+/// Largest snapshot file read, in bytes: far more than the rendering of any
+/// case (a board and its legal moves).
+pub const MAX_SNAPSHOT_BYTES: u64 = 4 << 20;
 
 /// One rule case, as written in its TOML file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -222,23 +225,56 @@ fn suggestion(msg: &str) -> Option<&str> {
 }
 
 fn read_text(path: &Path) -> Result<String, CaseError> {
+    read_bounded(path, MAX_CASE_BYTES, "case files")
+}
+
+/// Reads the UTF-8 text file at `path`, refusing it before reading when it
+/// holds more than `limit` bytes: the size is checked first (so a huge file
+/// is refused at once, without reading it), and at most `limit + 1` bytes are
+/// read whatever the size says (a file that grows, a device such as
+/// `/dev/zero`, which claims no size, is refused before it reaches memory).
+/// `what` names the files in the message: `"case files"` gives "the file is
+/// 104857600 bytes; case files are limited to 1048576".
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("dama-cases-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("big.toml");
+/// std::fs::File::create(&path).unwrap().set_len(100 << 20).unwrap(); // sparse: nothing written
+/// let e = dama_cases::read_bounded(&path, dama_cases::MAX_CASE_BYTES, "case files").unwrap_err();
+/// assert!(e.to_string().contains("case files are limited to 1048576"), "{e}");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<String, CaseError> {
+    use std::io::Read;
+    let shown = || path.display().to_string();
     let io = |e: std::io::Error| CaseError::Io {
-        path: path.display().to_string(),
+        path: shown(),
         message: e.to_string(),
     };
+    let too_big = |len: String| CaseError::Io {
+        path: shown(),
+        message: format!("the file is {len} bytes; {what} are limited to {limit}"),
+    };
     let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.len() > MAX_CASE_BYTES {
+    if meta.is_dir() {
         return Err(CaseError::Io {
-            path: path.display().to_string(),
-            message: format!(
-                "the file is {} bytes; case files are limited to {MAX_CASE_BYTES}",
-                meta.len()
-            ),
+            path: shown(),
+            message: "it is a directory, not a file".into(),
         });
     }
-    let bytes = std::fs::read(path).map_err(io)?;
+    if meta.len() > limit {
+        return Err(too_big(meta.len().to_string()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(format!("more than {limit}")));
+    }
     String::from_utf8(bytes).map_err(|e| CaseError::Io {
-        path: path.display().to_string(),
+        path: shown(),
         message: format!("not valid UTF-8 (bad byte at offset {})", e.utf8_error().valid_up_to()),
     })
 }
@@ -280,6 +316,29 @@ mod tests {
             RuleCase::parse("variant = \"dama\"\nfen = \"W:Wd4:Bd6\"\nmoves = []\n"),
             Err(CaseError::Invalid(_))
         ));
+    }
+
+    #[test]
+    fn oversized_files_are_refused_unread() {
+        let dir = std::env::temp_dir().join(format!("dama-cases-big-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let big = dir.join("big.toml");
+        // Sparse: 100 MB that take no room and would take long to read.
+        std::fs::File::create(&big).unwrap().set_len(100 << 20).unwrap();
+        let e = RuleCase::read(&big).unwrap_err().to_string();
+        assert!(
+            e.contains("the file is 104857600 bytes; case files are limited to 1048576"),
+            "{e}"
+        );
+        // A file that claims no size is read no further than the limit.
+        #[cfg(unix)]
+        {
+            let e = RuleCase::read(Path::new("/dev/zero")).unwrap_err().to_string();
+            assert!(e.contains("more than 1048576 bytes"), "{e}");
+        }
+        let e = RuleCase::read(&dir).unwrap_err().to_string();
+        assert!(e.contains("is a directory"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -38,13 +38,13 @@
 //! and the parameter table of a variant's rules page ([`params_markdown`]).
 //! It uses only the public API of `dama-engine`.
 
-mod case; //     the case file: fields, parsing, reading, loading its variant
+mod case; //     the case file: fields, parsing, reading (bounded), loading its variant
 mod params; //   a variant's parameters as a Markdown table
 mod render; //   a case as text: board, legal moves, expectations checked
 mod snapshot; // the snapshot file beside each case (insta's format)
 mod walk; //     finding case files under directories
 
-pub use case::{classify, CaseError, FileKind, RuleCase};
+pub use case::{classify, read_bounded, CaseError, FileKind, RuleCase, MAX_CASE_BYTES, MAX_SNAPSHOT_BYTES};
 pub use params::params_markdown;
 pub use render::{board_text, Rendered};
 pub use snapshot::{snapshot_body, snapshot_file, snapshot_header, snapshot_matches, snapshot_path};

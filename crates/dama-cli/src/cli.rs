@@ -105,6 +105,10 @@ pub enum Command {
         /// The position, in PDN FEN (`W:Wa2,b2,Kd4:Ba7,c7`); default: the initial position.
         #[arg(long)]
         fen: Option<String>,
+        /// Accept men on their own promotion rank in --fen (study positions):
+        /// they stay men until a move crowns them.
+        #[arg(long, requires = "fen")]
+        allow_men_on_promotion_rank: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
@@ -116,6 +120,10 @@ pub enum Command {
         /// The position, in PDN FEN; default: the initial position.
         #[arg(long)]
         fen: Option<String>,
+        /// Accept men on their own promotion rank in --fen (study positions):
+        /// they stay men until a move crowns them.
+        #[arg(long, requires = "fen")]
+        allow_men_on_promotion_rank: bool,
         /// Depth in plies.
         #[arg(long, short)]
         depth: u32,

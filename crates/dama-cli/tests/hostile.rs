@@ -27,6 +27,14 @@ const MEMORY_LIMIT_KB: u64 = 2 * 1024 * 1024;
 /// Address space of a row that must not keep its input (unix): `dama` needs
 /// under 20 MiB to start a game, and a 20 MB line held whole takes it over.
 const SMALL_MEMORY_KB: u64 = 48 * 1024;
+/// Address space of a row whose input file must be refused unread (issue
+/// 18): `dama` starts in under 8 MiB, and reading even the smallest limit of
+/// a reader (16 MiB, a saved game) takes it over.
+const UNREAD_MEMORY_KB: u64 = 20 * 1024;
+/// Address space of a row given a 100 MB file it must not read (issue 18):
+/// room to hold the file, so that a read cannot hide behind a failed
+/// allocation, but not to parse it as well.
+const HOLD_NOT_PARSE_KB: u64 = 256 * 1024;
 /// A row still running after this long is a hang.
 const HANG_GUARD: Duration = Duration::from_secs(300);
 
@@ -218,6 +226,48 @@ fn pdn_over_limit(d: &Path) -> Vec<String> {
     let f = std::fs::File::create(d.join("huge.pdn")).unwrap();
     f.set_len(200 * MB as u64).unwrap();
     args(&["replay", "huge.pdn"])
+}
+
+/// A sparse file of `len` bytes (nothing is written).
+fn sparse(d: &Path, name: &str, len: usize) -> String {
+    let f = std::fs::File::create(d.join(name)).unwrap();
+    f.set_len(len as u64).unwrap();
+    name.to_string()
+}
+
+/// (issue 18) The size is checked before reading: a 100 MB file is refused
+/// unread (see [`UNREAD_MEMORY_KB`] and [`HOLD_NOT_PARSE_KB`]).
+fn pdn_100_mb(d: &Path) -> Vec<String> {
+    args(&["replay", &sparse(d, "huge.pdn", 100 * MB)])
+}
+
+fn case_100_mb(d: &Path) -> Vec<String> {
+    args(&["cases", &sparse(d, "huge.toml", 100 * MB)])
+}
+
+fn case_100_mb_in_a_directory(d: &Path) -> Vec<String> {
+    std::fs::create_dir_all(d.join("cases")).unwrap();
+    sparse(d, "cases/huge.toml", 100 * MB);
+    args(&["cases", "--check", "cases"])
+}
+
+/// A case whose snapshot file is 100 MB: `--check` reports it as missing.
+fn snapshot_100_mb(d: &Path) -> Vec<String> {
+    write(d, "c.toml", "variant = \"dama\"\nfen = \"W:Wd6:Bd7,c8\"\n");
+    sparse(d, "c.snap", 100 * MB);
+    args(&["cases", "--check", "c.toml"])
+}
+
+/// A case file that is `/dev/zero`: it claims no size, so only a bounded
+/// read stops (the size check alone would read forever).
+fn case_dev_zero(d: &Path) -> Vec<String> {
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/dev/zero", d.join("zero.toml")).unwrap();
+    args(&["cases", "zero.toml"])
+}
+
+fn save_100_mb(d: &Path) -> Vec<String> {
+    args(&["play", "--load", &sparse(d, "huge.pdn", 100 * MB)])
 }
 
 fn pdn_one_huge_token(d: &Path) -> Vec<String> {
@@ -450,6 +500,24 @@ fn rows() -> Vec<Row> {
         row("10 MB PDN on one line", big_pdn, 1, "not a legal move"),
         row("200 MB PDN (over the limit)", pdn_over_limit, 1, "larger than"),
         row("one 6 MB move token", pdn_one_huge_token, 1, "error"),
+        Row {
+            memory_kb: UNREAD_MEMORY_KB,
+            ..row(
+                "100 MB PDN, refused unread",
+                pdn_100_mb,
+                1,
+                "larger than 67108864 bytes",
+            )
+        },
+        Row {
+            memory_kb: UNREAD_MEMORY_KB,
+            ..row(
+                "100 MB saved game, refused unread",
+                save_100_mb,
+                1,
+                "larger than 16777216 bytes",
+            )
+        },
         row("one 3 MB token of junk", pdn_huge_bad_token, 1, "error"),
         row("NUL byte in PDN movetext", pdn_nul, 1, "error"),
         row(
@@ -476,6 +544,33 @@ fn rows() -> Vec<Row> {
             1,
             "longer than 64 files",
         ),
+        // Rule cases.
+        Row {
+            memory_kb: HOLD_NOT_PARSE_KB,
+            ..row(
+                "100 MB case file, refused unread",
+                case_100_mb,
+                1,
+                "case files are limited to 1048576",
+            )
+        },
+        Row {
+            memory_kb: HOLD_NOT_PARSE_KB,
+            ..row(
+                "100 MB case file in a directory",
+                case_100_mb_in_a_directory,
+                1,
+                "case files are limited to 1048576",
+            )
+        },
+        Row {
+            memory_kb: HOLD_NOT_PARSE_KB,
+            ..row("100 MB snapshot file", snapshot_100_mb, 1, "no snapshot at")
+        },
+        Row {
+            memory_kb: HOLD_NOT_PARSE_KB,
+            ..row("case file is /dev/zero", case_dev_zero, 1, "more than 1048576")
+        },
         // FEN.
         row(
             "FEN with 20,000 squares",

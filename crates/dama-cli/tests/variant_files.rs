@@ -149,3 +149,32 @@ fn unknown_variant_names_the_nearest() {
     assert_eq!(code, 1);
     assert!(stderr.contains("did you mean `turkish`?"), "{stderr}");
 }
+
+/// (issue 18) `--allow-men-on-promotion-rank` reads study positions with a
+/// man on its own promotion rank, in `moves`, `perft` and `diagram`.
+#[test]
+fn study_positions_may_put_men_on_their_promotion_rank() {
+    let fen = "W:Wa8:Bh6";
+    let (code, _, stderr) = dama(&["moves", "dama", "--fen", fen]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("invalid FEN at column 4: White men on a8"), "{stderr}");
+    let flag = "--allow-men-on-promotion-rank";
+    let (code, stdout, stderr) = dama(&["moves", "dama", "--fen", fen, flag]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "a8-b8            (promotes)\n"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = dama(&["perft", "dama", "--fen", fen, flag, "--depth", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.lines().any(|l| l.split_whitespace().take(2).eq(["2", "2"])),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = dama(&["diagram", "dama", "--fen", fen, flag, "--svg", "-"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("<svg"), "{stdout}");
+    // The flag is about --fen: without one it is a usage error.
+    let (code, _, stderr) = dama(&["moves", "dama", flag]);
+    assert_eq!(code, 2, "{stderr}");
+}

@@ -71,7 +71,7 @@ pub use engine::{
 };
 pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
-pub use notation::{DirKind, FenError, IllegalReason, MoveError, MoveText};
+pub use notation::{DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText};
 pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with};
 pub use rules::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, Rules, Section, SideRules};
 pub use spec::{did_you_mean, Code, Diagnostic, Location, Severity, VariantSpec};

@@ -107,3 +107,46 @@ fn diagonal_setups_use_dark_squares_only() {
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
     );
 }
+
+/// (issue 18) Square numbers where the variant names squares by file and
+/// rank: read on a dark-square board, whose PDN numbering is the only one,
+/// and refused with the real reason where every square is played.
+#[test]
+fn square_numbers_on_algebraic_boards() {
+    let russian = rules("russian");
+    assert_eq!(
+        russian.parse_fen("W:W21:B17").unwrap(),
+        russian.parse_fen("W:Wa3:Bb4").unwrap()
+    );
+    assert_eq!(
+        russian.parse_fen("W:W21-24:BK1,5").unwrap(),
+        russian.parse_fen("W:Wa3,c3,e3,g3:BKb8,a7").unwrap()
+    );
+    let start = russian.start_position();
+    assert_eq!(
+        russian.resolve_move(&start, "22-18").unwrap(),
+        russian.resolve_move(&start, "c3-d4").unwrap()
+    );
+    // Numbers are read, never written: the variant's notation stays algebraic.
+    assert_eq!(russian.to_fen(&russian.parse_fen("W:W21:B17").unwrap()), "W:Wa3:Bb4");
+    let e = russian.parse_fen("W:W33:B17").unwrap_err();
+    assert_eq!(
+        (e.column, e.message.as_str()),
+        (4, "square 33 is not on the board (squares are numbered 1 to 32)")
+    );
+    let e = russian.resolve_move(&start, "22-40").unwrap_err().to_string();
+    assert!(
+        e.contains("square 40 is not on the board (squares are numbered 1 to 32)"),
+        "{e}"
+    );
+
+    let dama = rules("dama");
+    let why = "`21` is a square number, but dama names squares by file and rank, such as c3";
+    let e = dama.parse_fen("W:W21:B17").unwrap_err();
+    assert_eq!((e.column, e.message.as_str()), (4, why));
+    let e = dama
+        .resolve_move(&dama.start_position(), "21-17")
+        .unwrap_err()
+        .to_string();
+    assert!(e.ends_with(why), "{e}");
+}

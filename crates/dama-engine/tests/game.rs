@@ -421,3 +421,64 @@ fn explanations_ask_the_generator_with_one_rule_relaxed() {
         "`d5xd8xd1` is not a legal move here: a piece may not turn back 180° between two jumps in this variant"
     );
 }
+
+/// (issue 18) A study position may put a man on its own promotion rank when
+/// asked: it stays a man, and only a move ending on that rank crowns it.
+#[test]
+fn men_on_their_promotion_rank_in_study_positions() {
+    use dama_engine::{perft, Color, CountMode, Engine, FenOptions, Limits, SearchRoot};
+    let study = FenOptions {
+        allow_men_on_promotion_rank: true,
+    };
+    let read = |id: &str, fen: &str| {
+        let r = Rules::builtin(id).unwrap();
+        let e = r.parse_fen(fen).unwrap_err();
+        assert!(
+            e.message.contains("stand on their own promotion rank"),
+            "{id} {fen}: {e}"
+        );
+        let pos = r
+            .parse_fen_with(fen, study)
+            .unwrap_or_else(|e| panic!("{id} {fen}: {e}"));
+        assert_eq!(r.parse_fen_with(&r.to_fen(&pos), study).unwrap(), pos, "{id} {fen}");
+        (r, pos)
+    };
+    let moves = |r: &Rules, pos: &dama_engine::Position| -> Vec<(String, bool)> {
+        let mut v: Vec<(String, bool)> = r
+            .legal_moves(pos)
+            .iter()
+            .map(|m| (r.format_move_full(pos, m), m.promotes()))
+            .collect();
+        v.sort();
+        v
+    };
+    // Turkish: a sideways step along the last rank crowns the man; it is not
+    // crowned where it stands.
+    let (dama, pos) = read("dama", "W:Wa8:Bh6");
+    assert_eq!(pos.kings(Color::White), 0);
+    assert_eq!(moves(&dama, &pos), [("a8-b8".to_string(), true)]);
+    // A capture along that rank ends on it: crowned too.
+    let (dama, pos) = read("dama", "W:Wa8:Bb8,h6");
+    assert_eq!(moves(&dama, &pos), [("a8xc8".to_string(), true)]);
+    // Russian: a backward capture leaves the rank, and the man stays a man.
+    let (russian, pos) = read("russian", "W:Wb8:Bc7,h2");
+    assert_eq!(moves(&russian, &pos), [("b8xd6".to_string(), false)]);
+    // A man that only steps forward simply stands there: no move.
+    let (russian, pos) = read("russian", "W:Wb8,c3:Bh8");
+    assert_eq!(
+        moves(&russian, &pos),
+        [("c3-b4".to_string(), false), ("c3-d4".to_string(), false)]
+    );
+    // Counting and searching take such positions like any other.
+    assert_eq!(
+        perft(
+            &dama,
+            &dama.parse_fen_with("W:Wa8:Bh6", study).unwrap(),
+            2,
+            CountMode::Moves
+        ),
+        2
+    );
+    let mut engine = Engine::new(&russian);
+    assert!(engine.search(&SearchRoot::new(pos), &Limits::depth(4)).best.is_some());
+}

@@ -68,7 +68,8 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
     }
     let mut cases: Vec<PathBuf> = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        // Bounded: an oversized file is refused when it is read as a case.
+        let text = dama_cases::read_bounded(&f, dama_cases::MAX_CASE_BYTES, "case files").unwrap_or_default();
         match dama_cases::classify(&text) {
             FileKind::Variant => {
                 if args.paths.iter().any(|p| p == &f) {
@@ -205,7 +206,7 @@ fn one(
             (Status::Ok, rendered.failures)
         }
         _ => {
-            let existing = std::fs::read_to_string(&snap).ok();
+            let existing = dama_cases::read_bounded(&snap, dama_cases::MAX_SNAPSHOT_BYTES, "snapshot files").ok();
             let same = existing
                 .as_deref()
                 .is_some_and(|t| dama_cases::snapshot_matches(t, &rendered.text));
@@ -302,7 +303,7 @@ fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
     match e {
         CaseError::Toml { message, line, column } if *line > 0 => {
             eprintln!("{}: {}:{line}:{column}: {message}", err_label(ctx), path.display());
-            if let Ok(text) = std::fs::read_to_string(path) {
+            if let Ok(text) = dama_cases::read_bounded(path, dama_cases::MAX_CASE_BYTES, "case files") {
                 if let Some(src) = text.lines().nth(line - 1) {
                     let num = line.to_string();
                     let pad = " ".repeat(num.len());

@@ -24,6 +24,10 @@ pub struct DiagramArgs {
     /// The position, in PDN FEN; default: the initial position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Accept men on their own promotion rank in --fen (study positions):
+    /// they stay men until a move crowns them.
+    #[arg(long, requires = "fen")]
+    pub allow_men_on_promotion_rank: bool,
     /// A legal move to draw as an arrow along its path (`d6xd8xb8`, or just
     /// `d6xb8` when unambiguous). Repeat to draw several moves.
     #[arg(long = "move", value_name = "MOVE")]
@@ -62,7 +66,8 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
                 Ok(l) => l,
                 Err(e) => return e,
             };
-            let pos = match ctx.position(&loaded, args.fen.as_deref()) {
+            let options = super::fen_options(args.allow_men_on_promotion_rank);
+            let pos = match ctx.position_with(&loaded, args.fen.as_deref(), options) {
                 Ok(p) => p,
                 Err(e) => return e,
             };

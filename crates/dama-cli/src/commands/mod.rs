@@ -13,7 +13,7 @@ mod show;
 mod validate;
 mod variants;
 
-use dama_engine::{load, LoadError, Loaded, Position};
+use dama_engine::{load, FenOptions, LoadError, Loaded, Position};
 
 use crate::cli::{Cli, Command, Format};
 use crate::exit::Exit;
@@ -46,15 +46,30 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Variants { format } => variants::run(&ctx, format),
         Command::Show { variant, format } => show::run(&ctx, &variant, format),
         Command::Validate { files, format } => validate::run(&ctx, &files, format),
-        Command::Moves { variant, fen, format } => moves::run(&ctx, &variant, fen.as_deref(), format),
+        Command::Moves {
+            variant,
+            fen,
+            allow_men_on_promotion_rank,
+            format,
+        } => moves::run(
+            &ctx,
+            &variant,
+            fen.as_deref(),
+            fen_options(allow_men_on_promotion_rank),
+            format,
+        ),
         Command::Perft {
             variant,
             fen,
+            allow_men_on_promotion_rank,
             depth,
             divide,
             count,
             threads,
-        } => perft::run(&ctx, &variant, fen.as_deref(), depth, divide, count, threads),
+        } => {
+            let fen = (fen.as_deref(), fen_options(allow_men_on_promotion_rank));
+            perft::run(&ctx, &variant, fen, depth, divide, count, threads)
+        }
         Command::Play(args) => play::run(&ctx, args),
         Command::Replay(args) => replay::run(&ctx, args),
         Command::Match(args) => match_::run(&ctx, args),
@@ -63,6 +78,13 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Hub(args) => hub::run(&ctx, args),
         Command::Completions { shell } => completions::completions(shell),
         Command::Man => completions::man(),
+    }
+}
+
+/// The FEN reader's options for `--allow-men-on-promotion-rank`.
+pub fn fen_options(allow_men_on_promotion_rank: bool) -> FenOptions {
+    FenOptions {
+        allow_men_on_promotion_rank,
     }
 }
 
@@ -104,9 +126,14 @@ impl Ctx {
 
     /// The position given by `--fen`, or the initial one.
     pub fn position(&self, loaded: &Loaded, fen: Option<&str>) -> Result<Position, Exit> {
+        self.position_with(loaded, fen, FenOptions::default())
+    }
+
+    /// The position given by `--fen`, read with `options`, or the initial one.
+    pub fn position_with(&self, loaded: &Loaded, fen: Option<&str>, options: FenOptions) -> Result<Position, Exit> {
         match fen {
             None => Ok(loaded.rules.start_position()),
-            Some(f) => loaded.rules.parse_fen(f).map_err(|e| {
+            Some(f) => loaded.rules.parse_fen_with(f, options).map_err(|e| {
                 eprintln!("error: {e}");
                 // (rel, issue 7) A hostile FEN is not echoed back whole.
                 if f.chars().count() <= 200 && !f.contains(char::is_control) {

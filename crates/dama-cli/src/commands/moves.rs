@@ -1,17 +1,19 @@
 //! `dama moves <variant>`
 
+use dama_engine::FenOptions;
+
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
 use crate::out::{self, outln};
 
-pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, format: Format) -> Exit {
+pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions, format: Format) -> Exit {
     let loaded = match ctx.load_variant(variant) {
         Ok(l) => l,
         Err(e) => return e,
     };
     let r = &loaded.rules;
-    let pos = match ctx.position(&loaded, fen) {
+    let pos = match ctx.position_with(&loaded, fen, fen_options) {
         Ok(p) => p,
         Err(e) => return e,
     };

@@ -2,20 +2,28 @@
 
 use std::time::Instant;
 
-use dama_engine::{divide_parallel, perft_parallel, CountMode};
+use dama_engine::{divide_parallel, perft_parallel, CountMode, FenOptions};
 
 use super::Ctx;
 use crate::cli::Count;
 use crate::exit::Exit;
 use crate::out::{self, outln};
 
-pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, depth: u32, div: bool, count: Count, threads: usize) -> Exit {
+pub fn run(
+    ctx: &Ctx,
+    variant: &str,
+    (fen, fen_options): (Option<&str>, FenOptions),
+    depth: u32,
+    div: bool,
+    count: Count,
+    threads: usize,
+) -> Exit {
     let loaded = match ctx.load_variant(variant) {
         Ok(l) => l,
         Err(e) => return e,
     };
     let r = &loaded.rules;
-    let pos = match ctx.position(&loaded, fen) {
+    let pos = match ctx.position_with(&loaded, fen, fen_options) {
         Ok(p) => p,
         Err(e) => return e,
     };

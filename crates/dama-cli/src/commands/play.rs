@@ -332,6 +332,10 @@ fn read_save(path: &Path) -> Result<String, String> {
     if f.metadata().is_ok_and(|m| m.is_dir()) {
         return Err(format!("{p} is a directory, not a game record"));
     }
+    // Refused before reading when the size is known; `take` bounds the rest.
+    if f.metadata().is_ok_and(|m| m.len() > MAX_SAVE_BYTES) {
+        return Err(format!("{p} is larger than {MAX_SAVE_BYTES} bytes: not a saved game"));
+    }
     let mut bytes = Vec::new();
     f.take(MAX_SAVE_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -176,6 +176,10 @@ fn read_input(file: &str) -> Result<String, String> {
         if f.metadata().is_ok_and(|m| m.is_dir()) {
             return Err(format!("{file} is a directory, not a PDN file"));
         }
+        // Refused before reading when the size is known; `take` bounds the rest.
+        if f.metadata().is_ok_and(|m| m.len() > MAX_PDN_BYTES) {
+            return Err(format!("{file} is larger than {MAX_PDN_BYTES} bytes"));
+        }
         f.take(MAX_PDN_BYTES + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read {file}: {e}"))?;

@@ -20,6 +20,20 @@ pub struct FenError {
     pub message: String,
 }
 
+/// How [`Rules::parse_fen_with`] reads a position. The default is what
+/// [`Rules::parse_fen`] accepts: a position that can arise in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FenOptions {
+    /// Accept men standing on their own promotion rank, as hand-made study
+    /// positions sometimes place them. Such a man is a man like any other: it
+    /// is not crowned where it stands, and it is crowned only by a move that
+    /// ends on (or, per `capture.promote_mid_capture`, passes) its promotion
+    /// rank, so a man that can only move forward simply stands there, while a
+    /// man with a sideways move along that rank, or a capture landing on it,
+    /// is crowned by it. Off by default: such a position never arises in play.
+    pub allow_men_on_promotion_rank: bool,
+}
+
 /// Longest FEN read, in bytes: several times the longest real position.
 const MAX_FEN_TEXT: usize = 4096;
 
@@ -41,6 +55,26 @@ impl Rules {
     /// assert_eq!(rules.to_fen(&pos), "W:Wd6:Bc8,d7");
     /// ```
     pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
+        self.parse_fen_with(text, FenOptions::default())
+    }
+
+    /// Reads a PDN FEN position as [`parse_fen`](Self::parse_fen) does,
+    /// with `options` relaxing what it refuses.
+    ///
+    /// ```
+    /// use dama_engine::{FenOptions, Rules};
+    ///
+    /// let rules = Rules::builtin("dama").unwrap();
+    /// // A study position: White's man on a8 has not been crowned.
+    /// assert!(rules.parse_fen("W:Wa8,c3:Bh6").is_err());
+    /// let study = FenOptions { allow_men_on_promotion_rank: true };
+    /// let pos = rules.parse_fen_with("W:Wa8,c3:Bh6", study).unwrap();
+    /// assert_eq!(rules.to_fen(&pos), "W:Wa8,c3:Bh6");
+    /// // It is still a man: its sideways step along the last rank crowns it.
+    /// let b8 = rules.resolve_move(&pos, "a8-b8").unwrap();
+    /// assert!(b8.promotes());
+    /// ```
+    pub fn parse_fen_with(&self, text: &str, options: FenOptions) -> Result<Position, FenError> {
         let text = text.trim();
         if text.is_empty() {
             return fail(1, "empty position (expected something like W:Wa2,b2:Ba7)");
@@ -77,7 +111,11 @@ impl Rules {
                 ),
             );
         }
-        let mut offset = 2; // column of the first char after ':'
+        // Column of the first char after ':' (1-based; issue 18: it was 2, so
+        // every message about a section or a square pointed one column early).
+        let mut offset = 3;
+        // The column each square was given at, for messages about a square.
+        let mut given_at = [0usize; 64];
         let mut seen = [false; 2];
         for section in rest[1..].split(':') {
             let col = offset;
@@ -115,8 +153,12 @@ impl Rules {
                     None => (false, it),
                 };
                 let squares: Vec<crate::board::Square> = if let Some((a, b)) = name.split_once('-') {
-                    let (sa, sb) = (self.parse_square(a), self.parse_square(b));
-                    match (sa, sb, self.numeric_notation()) {
+                    let (sa, sb) = (self.geometry.read_square(a), self.geometry.read_square(b));
+                    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                    // Numbers are read on dark-square boards too (issue 18).
+                    let numbered =
+                        self.numeric_notation() || (self.geometry.reads_square_numbers() && digits(a) && digits(b));
+                    match (sa, sb, numbered) {
                         (Some(sa), Some(sb), true) => {
                             let na: usize = a.parse().unwrap_or(0);
                             let nb: usize = b.parse().unwrap_or(0);
@@ -127,7 +169,9 @@ impl Rules {
                                 );
                             }
                             let _ = (sa, sb);
-                            (na..=nb).filter_map(|n| self.parse_square(&n.to_string())).collect()
+                            (na..=nb)
+                                .filter_map(|n| self.geometry.read_square(&n.to_string()))
+                                .collect()
                         }
                         (_, _, false) => {
                             return fail(
@@ -143,13 +187,15 @@ impl Rules {
                         }
                     }
                 } else {
-                    match self.parse_square(name) {
+                    match self.geometry.read_square(name) {
                         Some(s) => vec![s],
                         None => {
                             return fail(
                                 icol,
-                                if crate::board::Square::parse_algebraic(name).is_some() || name.parse::<u32>().is_ok()
-                                {
+                                if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+                                    // (issue 18) Say what numbers mean here.
+                                    self.why_not_a_square(name)
+                                } else if crate::board::Square::parse_algebraic(name).is_some() {
                                     format!(
                                         "`{}` is not a playable square of this {}×{} board",
                                         clip(name),
@@ -159,7 +205,7 @@ impl Rules {
                                 } else {
                                     format!("`{}` is not a square name", clip(name))
                                 },
-                            )
+                            );
                         }
                     }
                 };
@@ -168,11 +214,28 @@ impl Rules {
                         return fail(icol, format!("square {} is given twice", self.square_name(sq)));
                     }
                     pos.set_piece(sq, Some(if king { Piece::King(color) } else { Piece::Man(color) }));
+                    if let Some(c) = given_at.get_mut(sq.index() as usize) {
+                        *c = icol;
+                    }
                 }
             }
         }
+        if options.allow_men_on_promotion_rank {
+            return Ok(pos);
+        }
         if let Err(e) = self.check_position(&pos) {
-            return fail(1, e);
+            // (issue 18) Point at the first square at fault in the text (of the
+            // side the message names), not at the start of the FEN.
+            let at_fault = Color::ALL
+                .into_iter()
+                .map(|c| pos.men(c) & self.side(c).promotion)
+                .find(|&bad| bad != 0)
+                .unwrap_or(0);
+            let column = Squares(at_fault)
+                .filter_map(|sq| given_at.get(sq.index() as usize).copied())
+                .min()
+                .unwrap_or(1);
+            return fail(column, e);
         }
         Ok(pos)
     }
@@ -206,5 +269,32 @@ impl Rules {
             s.push_str(&list.join(","));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_man_on_its_promotion_rank_is_pointed_at() {
+        let dama = Rules::builtin("dama").unwrap();
+        // (issue 18) The column of `a8`, not of the side to move.
+        let e = dama.parse_fen("W:Wb3,a8:Bb6").unwrap_err();
+        assert_eq!(e.column, 7, "{e}");
+        assert_eq!(
+            e.message,
+            "White men on a8 stand on their own promotion rank (they would be kings)"
+        );
+        // Black's man on its promotion rank, after White's pieces.
+        let e = dama.parse_fen("B:Wb3:Bc6,d1").unwrap_err();
+        assert_eq!(e.column, 11, "{e}");
+        // Messages about a square point at it.
+        assert_eq!(dama.parse_fen("W:Wz9").unwrap_err().column, 4);
+        assert_eq!(dama.parse_fen("W:Wd4,d4").unwrap_err().column, 7);
+        assert_eq!(dama.parse_fen("W:X").unwrap_err().column, 3);
+        // Two at fault: the first given.
+        let e = dama.parse_fen("W:Wh8,a8:Bb6").unwrap_err();
+        assert_eq!(e.column, 4, "{e}");
     }
 }

@@ -8,7 +8,7 @@ mod hub;
 mod reason;
 mod text;
 
-pub use fen::FenError;
+pub use fen::{FenError, FenOptions};
 pub use hub::{HubBoard, HubMoveError, HubNotation, HubPositionError};
 pub use reason::{DirKind, IllegalReason};
 pub use text::{MoveError, MoveText};

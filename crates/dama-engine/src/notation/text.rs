@@ -106,7 +106,8 @@ impl MoveText {
             }
             let name = &t[start..i];
             let sq = rules
-                .parse_square(name)
+                .geometry
+                .read_square(name)
                 .ok_or_else(|| err(&rules.why_not_a_square(name)))?;
             squares.push(sq);
         }
@@ -135,11 +136,21 @@ impl MoveText {
 }
 
 impl Rules {
-    /// Why `name` is not a playable square of this board.
-    fn why_not_a_square(&self, name: &str) -> String {
+    /// Why `name` is not a playable square of this board. A number is
+    /// explained by what numbers mean here (issue 18): out of range where
+    /// squares are numbered, or not this variant's notation at all.
+    pub(crate) fn why_not_a_square(&self, name: &str) -> String {
         let count = self.board().count_ones();
-        if self.numeric_notation() && name.bytes().all(|b| b.is_ascii_digit()) {
-            return format!("square {name} is not on the board (squares are numbered 1 to {count})");
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            let name = crate::util::clip(name);
+            if self.geometry.reads_square_numbers() {
+                return format!("square {name} is not on the board (squares are numbered 1 to {count})");
+            }
+            return format!(
+                "`{name}` is a square number, but {} names squares by file and rank, such as {}",
+                self.id(),
+                self.geometry.example_square()
+            );
         }
         match Square::parse_algebraic(name) {
             Some(sq) if sq.file() < self.width() && sq.rank() < self.height() => {

@@ -99,10 +99,12 @@ impl Rules {
                     }
                 ),
                 match s.board.notation {
-                    SquareNotation::Algebraic => {
-                        "Squares are named a1 to h8 from White's side (files left to right, ranks bottom to top)."
-                            .to_string()
-                    }
+                    // (issue 18) The board's own last file and rank: a 6×6 board ends at f6.
+                    SquareNotation::Algebraic => format!(
+                        "Squares are named a1 to {}{} from White's side (files left to right, ranks bottom to top).",
+                        char::from(b'a' + self.width().saturating_sub(1)),
+                        self.height()
+                    ),
                     SquareNotation::Numeric => format!(
                         "Squares are numbered 1 to {}, row by row from Black's side.",
                         self.board().count_ones()

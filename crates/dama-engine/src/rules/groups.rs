@@ -57,6 +57,48 @@ impl Geometry {
         };
         (self.board & sq.bit() != 0).then_some(sq)
     }
+
+    /// Whether square numbers are read on this board (issue 18): always
+    /// with numeric notation, and on a board played on its dark squares
+    /// only, whose PDN numbering (the one `notation = "numeric"` writes) is
+    /// the only one in use, so that `22-18` in a Russian record can mean
+    /// nothing but `c3-d4`. A board played on every square has no PDN
+    /// numbering: numbers are not read there.
+    pub(crate) fn reads_square_numbers(&self) -> bool {
+        let light = (0..64u8)
+            .filter(|i| (i / 8 + i % 8) % 2 == 1)
+            .fold(0u64, |m, i| m | 1u64 << i);
+        self.numeric || self.board & light == 0
+    }
+
+    /// Reads a square as people write it in positions and moves: a name in
+    /// this board's notation, or, where [`reads_square_numbers`](Self::reads_square_numbers)
+    /// says so, a square number.
+    pub(crate) fn read_square(&self, s: &str) -> Option<Square> {
+        if let Some(sq) = self.parse_square(s) {
+            return Some(sq);
+        }
+        if self.numeric || !self.reads_square_numbers() || s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: usize = s.parse().ok()?;
+        Square::from_index(*self.numbers.get(n.checked_sub(1)?)?)
+    }
+
+    /// An example of a square name on this board, for messages: c3 when it
+    /// is played on, else the first playable square.
+    pub(crate) fn example_square(&self) -> String {
+        let c3 = Square::new(
+            2.min(self.width.saturating_sub(1)),
+            2.min(self.height.saturating_sub(1)),
+        );
+        match c3.filter(|s| self.board & s.bit() != 0) {
+            Some(s) => s.to_string(),
+            None => crate::board::Squares(self.board)
+                .next()
+                .map_or_else(|| "a1".to_string(), |s| s.to_string()),
+        }
+    }
 }
 
 /// One side's directions (absolute, as seen from White) and promotion squares.

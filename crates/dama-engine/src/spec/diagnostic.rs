@@ -236,15 +236,43 @@ impl fmt::Display for Diagnostic {
 }
 
 /// The nearest of `candidates` to `word`, if it is close enough to be a likely typo.
+///
+/// A candidate equal to `word` but for case wins, then one that `word`
+/// begins, case aside (an abbreviation: `prom` is `promotion`, however
+/// similar another candidate looks), then the closest by Jaro-Winkler
+/// similarity above 0.7; ties keep the first candidate. (A candidate that
+/// begins `word` is not preferred: `turk` is not what `turksh` means.)
+///
+/// ```
+/// use dama_engine::did_you_mean;
+///
+/// let dirs = ["F", "B", "L", "R", "FL", "FR", "BL", "BR"];
+/// assert_eq!(did_you_mean("fl", dirs), Some("FL"));
+/// assert_eq!(did_you_mean("Max", ["none", "max_pieces"]), Some("max_pieces"));
+/// assert_eq!(did_you_mean("widht", ["width", "height"]), Some("width"));
+/// assert_eq!(did_you_mean("zzz", ["width", "height"]), None);
+/// ```
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     if word.is_empty() || word.len() > 64 {
         return None;
     }
-    let mut best: Option<(f64, &str)> = None;
+    let lower = word.to_ascii_lowercase();
+    // (tier, score): a higher tier wins whatever the score.
+    let mut best: Option<((u8, f64), &str)> = None;
     for c in candidates {
-        let score = strsim::jaro_winkler(&word.to_ascii_lowercase(), &c.to_ascii_lowercase());
-        if score > 0.7 && best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, c));
+        let cl = c.to_ascii_lowercase();
+        let score = strsim::jaro_winkler(&lower, &cl);
+        let tier = if cl == lower {
+            2
+        } else if cl.starts_with(&lower) {
+            1
+        } else if score > 0.7 {
+            0
+        } else {
+            continue;
+        };
+        if best.is_none_or(|(b, _)| (tier, score) > b) {
+            best = Some(((tier, score), c));
         }
     }
     best.map(|(_, c)| c)

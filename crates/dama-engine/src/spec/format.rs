@@ -177,6 +177,62 @@ impl RelDir {
         RelDir::BL,
         RelDir::BR,
     ];
+
+    /// The direction a word or words written out mean (`FORWARD`,
+    /// `backward`, `Forward-Left`, `LEFT_FORWARD`, `forwardright`), for a
+    /// did-you-mean: the abbreviations themselves are what a file states.
+    pub(crate) fn from_words(text: &str) -> Option<RelDir> {
+        const WORDS: &[(&str, char)] = &[
+            ("forwards", 'F'),
+            ("forward", 'F'),
+            ("front", 'F'),
+            ("ahead", 'F'),
+            ("fwd", 'F'),
+            ("backwards", 'B'),
+            ("backward", 'B'),
+            ("back", 'B'),
+            ("bwd", 'B'),
+            ("left", 'L'),
+            ("right", 'R'),
+            ("diagonally", ' '),
+            ("diagonal", ' '),
+            ("diag", ' '),
+            ("and", ' '),
+        ];
+        let mut rest: String = text
+            .chars()
+            .filter(|c| !matches!(c, '_' | '-' | ' ' | '.'))
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let (mut ahead, mut side) = (None, None);
+        while !rest.is_empty() {
+            let &(w, d) = WORDS.iter().find(|(w, _)| rest.starts_with(w))?;
+            let slot = match d {
+                'F' | 'B' => &mut ahead,
+                'L' | 'R' => &mut side,
+                _ => {
+                    rest.drain(..w.len());
+                    continue;
+                }
+            };
+            if slot.is_some_and(|s| s != d) {
+                return None; // forward and backward, left and right
+            }
+            *slot = Some(d);
+            rest.drain(..w.len());
+        }
+        Some(match (ahead, side) {
+            (Some('F'), None) => RelDir::F,
+            (Some('B'), None) => RelDir::B,
+            (None, Some('L')) => RelDir::L,
+            (None, Some('R')) => RelDir::R,
+            (Some('F'), Some('L')) => RelDir::FL,
+            (Some('F'), Some('R')) => RelDir::FR,
+            (Some('B'), Some('L')) => RelDir::BL,
+            (Some('B'), Some('R')) => RelDir::BR,
+            _ => return None,
+        })
+    }
 }
 
 /// `[men]`

@@ -54,6 +54,15 @@ pub(super) const MAX_SYNTAX_ERRORS: usize = 20;
 pub(super) const NOWHERE: usize = usize::MAX;
 /// Keys that name one variant and are never inherited.
 pub(super) const IDENTITY: &[&str] = &["id", "aliases", "description"];
+/// The tables that hold the rules: a child that changes a key in one of
+/// them plays another game than its parent.
+pub(super) const RULE_TABLES: &[&str] = &["board", "setup", "men", "kings", "capture", "promotion", "end"];
+/// Keys about the parent's game, not its file: its citations and its PDN
+/// GameType. A child inherits them only while it changes no rule (a new name,
+/// aliases); one that changes a rule has them only where it states them
+/// (issue 18: a 6×6 Turkish variant was written as GameType 30 with the
+/// citations of Turkish draughts).
+pub(super) const ABOUT_THE_GAME: &[&[&str]] = &[&["sources"], &["pdn", "game_type"]];
 
 /// One file read while loading a variant.
 #[derive(Debug, Clone)]
@@ -258,6 +267,12 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         Ok((rules, w)) => (Some(rules), w),
         Err(ds) => (None, ds),
     };
+    // (issue 18) A child that changes the board but inherits a table made for
+    // its parent's board: say so where that table is at fault.
+    let changes_board = files.len() > 1
+        && files
+            .first()
+            .is_some_and(|f| DeTable::parse(&f.text).is_ok_and(|t| t.get_ref().contains_key("board")));
     let mut kept = 0;
     for d in found {
         if depends(d.code, d.key.as_deref()).iter().any(|s| failed.contains(*s)) {
@@ -269,7 +284,12 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             diags.push(d);
             continue;
         }
-        diags.push(place(&files, &merged, d));
+        let d = place(&files, &merged, d);
+        diags.push(if changes_board {
+            inherited_for_another_board(&files, d)
+        } else {
+            d
+        });
     }
     if diags.iter().any(Diagnostic::is_error) {
         return Err(finish_err(diags, files));
@@ -290,6 +310,35 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             Err(finish_err(diags, files))
         }
     }
+}
+
+/// For a child that changes `[board]`: a finding about `[setup]` or
+/// `[promotion]` placed in a parent file is about a table written for the
+/// parent's board, and the help says to state it for the new one.
+pub(super) fn inherited_for_another_board(files: &[SourceFile], mut d: Diagnostic) -> Diagnostic {
+    let Some(table) = d.key.as_deref().and_then(|k| k.split(['.', '[']).next()) else {
+        return d;
+    };
+    if !matches!(table, "setup" | "promotion") {
+        return d;
+    }
+    let (Some(child), Some(loc)) = (files.first(), d.location.as_ref()) else {
+        return d;
+    };
+    if loc.file == child.name {
+        return d;
+    }
+    let hint = format!(
+        "[{table}] is inherited from {}, where it fits that board; {} changes [board], so give it a [{table}] of its own{}",
+        loc.file,
+        child.name,
+        if table == "setup" { " (`white`, `black`)" } else { "" }
+    );
+    d.help = Some(match d.help.take() {
+        Some(h) => format!("{h}; {hint}"),
+        None => hint,
+    });
+    d
 }
 
 pub(super) fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
@@ -524,6 +573,14 @@ pub(super) fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> De
             for k in IDENTITY {
                 merged.remove(*k);
             }
+            // Nor, once it changes a rule, what is said of its parent's game.
+            if changes_rules(&merged, &t) {
+                for path in ABOUT_THE_GAME {
+                    if lookup(&t, &segs(path)).is_none() {
+                        remove_path(&mut merged, path);
+                    }
+                }
+            }
             parent_name = merged
                 .get("name")
                 .and_then(|v| v.get_ref().as_str())
@@ -551,6 +608,69 @@ pub(super) fn merge_chain<'a>(files: &'a [SourceFile], stem: Option<&str>) -> De
         }
     }
     merged
+}
+
+/// Whether `child` states a rule key (a key of [`RULE_TABLES`]) with another
+/// value than `parent`, the merged tables of its ancestors.
+pub(super) fn changes_rules(parent: &DeTable<'_>, child: &DeTable<'_>) -> bool {
+    RULE_TABLES.iter().any(|t| match (child.get(*t), parent.get(*t)) {
+        (None, _) => false,
+        (Some(c), Some(p)) => match (c.get_ref(), p.get_ref()) {
+            (DeValue::Table(ct), DeValue::Table(pt)) => ct.iter().any(|(k, v)| {
+                pt.get(k.get_ref().as_ref())
+                    .is_none_or(|pv| !same_value(v.get_ref(), pv.get_ref()))
+            }),
+            _ => true,
+        },
+        (Some(_), None) => true,
+    })
+}
+
+/// Whether two TOML values are equal, whatever their spans and spelling
+/// (`8` and `0x8`, key order).
+pub(super) fn same_value(a: &DeValue<'_>, b: &DeValue<'_>) -> bool {
+    let int = |i: &toml::de::DeInteger<'_>| i128::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok();
+    let float = |f: &toml::de::DeFloat<'_>| f.as_str().replace('_', "").parse::<f64>().ok();
+    match (a, b) {
+        (DeValue::String(x), DeValue::String(y)) => x == y,
+        (DeValue::Integer(x), DeValue::Integer(y)) => int(x).is_some() && int(x) == int(y),
+        (DeValue::Float(x), DeValue::Float(y)) => float(x).is_some() && float(x) == float(y),
+        (DeValue::Boolean(x), DeValue::Boolean(y)) => x == y,
+        (DeValue::Datetime(x), DeValue::Datetime(y)) => x == y,
+        (DeValue::Array(x), DeValue::Array(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(a, b)| same_value(a.get_ref(), b.get_ref()))
+        }
+        (DeValue::Table(x), DeValue::Table(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.get(k.get_ref().as_ref())
+                        .is_some_and(|w| same_value(v.get_ref(), w.get_ref()))
+                })
+        }
+        _ => false,
+    }
+}
+
+fn segs(path: &[&str]) -> Vec<Seg> {
+    path.iter().map(|k| Seg::Key((*k).to_string())).collect()
+}
+
+/// Removes the value at `path` (table keys), if there is one.
+fn remove_path(t: &mut DeTable<'_>, path: &[&str]) {
+    match path {
+        [] => {}
+        [last] => {
+            t.remove(*last);
+        }
+        [first, rest @ ..] => {
+            if let Some(DeValue::Table(sub)) = t.get_mut(*first).map(Spanned::get_mut) {
+                remove_path(sub, rest);
+            }
+        }
+    }
 }
 
 /// Stage 3b: the variant's identity.
@@ -776,7 +896,99 @@ mod tests {
         assert_eq!(l.rules.name(), "Keny, modified");
         assert!(l.rules.spec().aliases.is_empty());
         assert!(l.rules.spec().description.is_empty());
-        assert!(!l.rules.spec().sources.is_empty());
+        // (issue 18) It changes a rule, so Keny's citations are not its own.
+        assert!(l.rules.spec().sources.is_empty());
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// (issue 18) What is said of the parent's game (its sources, its PDN
+    /// GameType) is inherited only by a child that changes no rule.
+    #[test]
+    fn citations_and_game_type_follow_the_rules() {
+        let load = |text: &str| load_text("t.toml", text, None).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let about = |l: &Loaded| (l.rules.spec().sources.len(), l.rules.spec().pdn.game_type);
+        let dama = Rules::builtin("dama").unwrap();
+        let parents = (dama.spec().sources.len(), 30);
+        // A new name, or a rule restated with the parent's own value: the same game.
+        assert_eq!(about(&load("extends = \"dama\"\nname = \"Mine\"\n")), parents);
+        assert_eq!(about(&load("extends = \"dama\"\n[board]\nwidth = 0x8\n")), parents);
+        // A changed rule: another game, with nothing said of it.
+        let six =
+            "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\n[setup]\nwhite = [\"a2-f2\"]\nblack = [\"a5-f5\"]\n";
+        let l = load(six);
+        assert_eq!(about(&l), (0, 0));
+        assert_eq!(crate::game::game_type_tag(&l.rules), None);
+        // ... unless it states them.
+        let stated = six.replacen("[board]", "sources = [\"my notes\"]\n[pdn]\ngame_type = 30\n[board]", 1);
+        let l = load(&stated);
+        assert_eq!(about(&l), (1, 30));
+        assert_eq!(crate::game::game_type_tag(&l.rules).as_deref(), Some("30,W,6,6,A0,0"));
+        // The built-in variants that change a rule state their sources.
+        for id in [
+            "dama-one-each-draw",
+            "dama-promote-and-continue",
+            "keny-majority",
+            "armenian-schmidt",
+        ] {
+            assert!(!Rules::builtin(id).unwrap().spec().sources.is_empty(), "{id}");
+        }
+    }
+
+    /// (issue 18) A child that changes the board but not the setup is told
+    /// that the setup it inherits was made for the parent's board.
+    #[test]
+    fn an_inherited_setup_on_a_new_board_says_so() {
+        let e = load_text("six.toml", "extends = \"dama\"\n[board]\nwidth = 6\n", None).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 2, "{e}");
+        for d in &e.diagnostics {
+            assert_eq!(d.code, Code::E0701);
+            assert_eq!(d.location.as_ref().unwrap().file, "<builtin:dama>");
+            assert_eq!(
+                d.help.as_deref(),
+                Some("[setup] is inherited from <builtin:dama>, where it fits that board; six.toml changes [board], so give it a [setup] of its own (`white`, `black`)")
+            );
+        }
+        // The same finding in the child's own setup needs no such help.
+        let e = load_text(
+            "six.toml",
+            "extends = \"dama\"\n[board]\nwidth = 6\n[setup]\nwhite = [\"h3\"]\nblack = [\"a6\"]\n",
+            None,
+        )
+        .unwrap_err();
+        assert!(e.diagnostics.iter().all(|d| d.help.is_none()), "{e}");
+    }
+
+    /// (issue 18) A direction written out is suggested by its meaning.
+    #[test]
+    fn directions_written_out_suggest_their_abbreviation() {
+        let text = "extends = \"dama\"\n[men]\nmoves = [\"FORWARD\", \"backward\", \"Forward-Left\", \"RIGHT_FORWARD\", \"fr\", \"FORWRD\"]\n";
+        let e = load_text("t.toml", text, None).unwrap_err();
+        let help: Vec<&str> = e.diagnostics.iter().map(|d| d.help.as_deref().unwrap_or("")).collect();
+        assert_eq!(
+            help,
+            [
+                "did you mean `F`?",
+                "did you mean `B`?",
+                "did you mean `FL`?",
+                "did you mean `FR`?",
+                "did you mean `FR`?",
+                "did you mean `FR`?",
+            ]
+        );
+    }
+
+    /// (issue 18) `dama show` names the squares of the board it describes.
+    #[test]
+    fn the_square_names_follow_the_board() {
+        let six =
+            "extends = \"dama\"\n[board]\nwidth = 6\nheight = 5\n[setup]\nwhite = [\"a2-f2\"]\nblack = [\"a4-f4\"]\n";
+        let l = load_text("t.toml", six, None).unwrap();
+        let board = &l.rules.describe()[0].lines[1];
+        assert!(
+            board.starts_with("Squares are named a1 to f5 from White's side"),
+            "{board}"
+        );
+        let dama = Rules::builtin("dama").unwrap();
+        assert!(dama.describe()[0].lines[1].starts_with("Squares are named a1 to h8"));
     }
 }

@@ -17,7 +17,8 @@ use toml::Spanned;
 use super::builtin::BUILTIN;
 use super::load::*;
 use crate::spec::{
-    did_you_mean, key_info, Code, Diagnostic, Location, VariantSpec, BOOLEAN, DIRS, KEYS, SQUARES, STRING, TABLE,
+    did_you_mean, key_info, Code, Diagnostic, Location, RelDir, VariantSpec, BOOLEAN, DIRS, KEYS, SQUARES, STRING,
+    TABLE,
 };
 use crate::util::clip;
 
@@ -398,7 +399,14 @@ pub(super) fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) 
     }
     if msg.starts_with("unknown variant") {
         let expected = expected_words(msg);
-        let help = match did_you_mean(&word, expected.iter().copied()) {
+        // (issue 18) A direction written out means one abbreviation, whatever
+        // the spelling: `FORWARD_LEFT` is `FL`, not the nearest letters.
+        let meant = (key_info(path).map(|k| k.ty) == Some(DIRS))
+            .then(|| RelDir::from_words(&word))
+            .flatten()
+            .map(<&'static str>::from)
+            .filter(|d| expected.contains(d));
+        let help = match meant.or_else(|| did_you_mean(&word, expected.iter().copied())) {
             Some(s) => format!("did you mean `{s}`?"),
             None => match key_info(path).map(|k| k.ty) {
                 Some(ty) if ty != STRING && ty != DIRS => format!("expected {ty}"),
