@@ -26,7 +26,7 @@ fn rows() -> Vec<Row> {
     };
     let unknown_key = Some(("tests/variants/invalid/unknown-key.toml", 4, 1));
     vec![
-        row(&["moves", "dama", "--fen", "W:Wz9"], "fen", Some(("--fen", 1, 3))),
+        row(&["moves", "dama", "--fen", "W:Wz9"], "fen", Some(("--fen", 1, 4))),
         row(
             &["moves", "tests/variants/invalid/unknown-key.toml"],
             "E0110",
@@ -73,7 +73,7 @@ fn rows() -> Vec<Row> {
             code: "move-illegal",
             location: Some(("<stdin>", 2, 10)),
         },
-        row(&["match", "dama", "--fen", "W:Wz9"], "fen", Some(("--fen", 1, 3))),
+        row(&["match", "dama", "--fen", "W:Wz9"], "fen", Some(("--fen", 1, 4))),
         row(
             &["match", "tests/variants/invalid/unknown-key.toml"],
             "E0110",
