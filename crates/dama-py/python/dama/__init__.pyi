@@ -1,0 +1,177 @@
+"""Type stub for dama (the Python bindings of dama-engine)."""
+import os
+
+from typing import Dict, List, Literal, Optional, Union
+
+__version__: str
+
+Piece = Literal["w", "W", "b", "B"]
+
+def variants() -> List[str]:
+    """The ids of the shipped variants."""
+
+def read_pdn(text: str, rules: Optional[Rules] = None) -> List[Game]:
+    """Read and replay every game of a PDN text; raises PdnError."""
+
+class VariantError(ValueError):
+    """A variant that cannot be loaded; every finding is in `diagnostics`."""
+
+    diagnostics: List[Diagnostic]
+
+class FenError(ValueError):
+    """A FEN string that cannot be read."""
+
+    column: int
+    reason: str
+
+class IllegalMove(ValueError):
+    """Move text (or a Move) naming no legal move here, or several."""
+
+class PdnError(ValueError):
+    """A PDN record that cannot be read or replayed."""
+
+    line: int
+    column: int
+
+class GameOver(ValueError):
+    """A move played after the end of the game."""
+
+class Diagnostic:
+    """One finding about a variant file."""
+
+    code: str
+    severity: Literal["error", "warning"]
+    message: str
+    key: Optional[str]
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    help: Optional[str]
+    def to_dict(self) -> Dict[str, object]: ...
+
+class Rules:
+    """The compiled rules of one variant."""
+
+    @staticmethod
+    def builtin(name: str) -> Rules: ...
+    @staticmethod
+    def from_toml(text: str, name: Optional[str] = None) -> Rules: ...
+    @staticmethod
+    def from_file(path: Union[str, "os.PathLike[str]"]) -> Rules: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    def squares(self) -> List[str]: ...
+    def initial(self) -> Position: ...
+    def parse_fen(self, text: str) -> Position: ...
+    def to_fen(self, pos: Position) -> str: ...
+    def legal_moves(self, pos: Position) -> List[Move]: ...
+    def parse_move(self, pos: Position, text: str) -> Move: ...
+    def play(self, pos: Position, move: Union[Move, str]) -> Position: ...
+    def perft(
+        self,
+        pos: Position,
+        depth: int,
+        count: Literal["paths", "moves"] = "paths",
+        threads: int = 1,
+    ) -> int: ...
+    def encode(self, pos: Position) -> bytes:
+        """4 planes (white men, white kings, black men, black kings) x height x width,
+        one byte per square, row-major from rank 1:
+        index = plane * height * width + rank * width + file."""
+
+class Position:
+    """Pieces on the board and the side to move (immutable)."""
+
+    @property
+    def side_to_move(self) -> Literal["white", "black"]: ...
+    @property
+    def fen(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
+    def pieces(self) -> Dict[str, Piece]: ...
+    def piece_at(self, square: str) -> Optional[Piece]: ...
+    def copy(self) -> Position: ...
+    def __copy__(self) -> Position: ...
+    def __deepcopy__(self, memo: object) -> Position: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Move:
+    """A legal move of one position; str() is its full-path notation."""
+
+    from_square: str
+    to_square: str
+    path: List[str]
+    captures: List[str]
+    @property
+    def promotes(self) -> bool: ...
+    @property
+    def is_capture(self) -> bool: ...
+    @property
+    def is_king_move(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Game:
+    """A game with undo; over when the rules end it."""
+
+    def __init__(self, rules: Rules, position: Optional[Position] = None) -> None: ...
+    def play(self, move: Union[Move, str]) -> Move: ...
+    def undo(self) -> Optional[Move]: ...
+    def legal_moves(self) -> List[Move]: ...
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def start_position(self) -> Position: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def result(self) -> Optional[Literal["1-0", "0-1", "1/2-1/2"]]: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+    def to_pdn(
+        self,
+        *,
+        event: Optional[str] = None,
+        site: Optional[str] = None,
+        date: Optional[str] = None,
+        round: Optional[str] = None,
+        white: Optional[str] = None,
+        black: Optional[str] = None,
+    ) -> str: ...
+    def __len__(self) -> int: ...
+
+class SearchResult:
+    """What a search found."""
+
+    best: Optional[Move]
+    score: int
+    pv: List[Move]
+    depth: int
+    nodes: int
+    elapsed: float
+    score_text: str
+
+class Engine:
+    """Alpha-beta search with a transposition table."""
+
+    def __init__(self, rules: Rules, table_mb: Optional[int] = None, seed: Optional[int] = None) -> None: ...
+    def search(
+        self,
+        root: Union[Position, Game],
+        depth: Optional[int] = None,
+        movetime: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> SearchResult: ...
+    def clear(self) -> None: ...
+    def evaluate(self, pos: Position) -> int: ...
