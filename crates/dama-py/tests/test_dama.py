@@ -151,8 +151,8 @@ def test_fen_error_has_column(turkish):
     with pytest.raises(dama.FenError) as e:
         turkish.parse_fen("W:Wz9")
     assert isinstance(e.value, ValueError)
-    assert e.value.column == 3
-    assert "column 3" in str(e.value)
+    assert e.value.column == 4
+    assert "column 4" in str(e.value)
 
 
 def test_position_copy_eq_hash(turkish):
