@@ -213,7 +213,7 @@ pub fn board_text(rules: &Rules, pos: &Position) -> String {
                     Some(Piece::King(Color::White)) => 'W',
                     Some(Piece::Man(Color::Black)) => 'b',
                     Some(Piece::King(Color::Black)) => 'B',
-                    None if rules.board() & sq.bit() != 0 => '.',
+                    None if rules.board().contains(sq) => '.',
                     None => ' ',
                 },
                 None => ' ',

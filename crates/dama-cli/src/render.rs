@@ -138,7 +138,7 @@ pub fn board(rules: &Rules, pos: &Position, marks: &[Square], captured: &[Square
         out.push_str(&format!("{:>2} ", r + 1));
         for f in 0..w {
             let Some(sq) = Square::new(f, r) else { continue };
-            let playable = rules.board() & sq.bit() != 0;
+            let playable = rules.board().contains(sq);
             let ch = match pos.piece_at(sq) {
                 Some(Piece::Man(Color::White)) => "w",
                 Some(Piece::King(Color::White)) => "W",

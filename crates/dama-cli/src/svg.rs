@@ -74,12 +74,12 @@ pub fn diagram(rules: &Rules, pos: &Position, moves: &[Drawn], opts: &Options) -
 
     // Squares. Boards that use every square are drawn in one color (as the
     // orthogonal games are played); on the others, playable squares are dark.
-    let all = rules.board().count_ones() as f64 == w * h;
+    let all = rules.board().count() as f64 == w * h;
     for r in 0..rules.height() {
         for f in 0..rules.width() {
             let Some(sq) = Square::new(f, r) else { continue };
             let (cx, cy) = center(sq);
-            let playable = rules.board() & sq.bit() != 0;
+            let playable = rules.board().contains(sq);
             let fill = if all {
                 "#f0d9a8"
             } else if playable {

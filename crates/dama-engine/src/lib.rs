@@ -59,7 +59,7 @@ mod engine;
 // Counting the move tree.
 mod perft;
 
-pub use board::{AbsDir, Color, DirSet, Move, MoveList, MovePath, Piece, Position, Square, Squares};
+pub use board::{AbsDir, Bitboard, Color, DirSet, Layout, Move, MoveList, MovePath, Piece, Position, Square, Squares, Width, MAX_SIDE};
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
@@ -72,7 +72,7 @@ pub use engine::{
 pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
 pub use notation::{DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText};
-pub use perft::{divide, divide_parallel, perft, perft_parallel, perft_with};
+pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use rules::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, Rules, Section, SideRules};
 pub use spec::{did_you_mean, Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::Rng;

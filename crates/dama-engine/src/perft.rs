@@ -3,13 +3,15 @@
 
 use rayon::prelude::*;
 
-use crate::board::Position;
-use crate::board::{Move, MoveList};
+use crate::board::{Bits, Move, Node, PlyList, Position};
 use crate::movegen::CountMode;
-use crate::rules::Rules;
+use crate::rules::{with_pack, Pack, Rules};
 
 /// Counts the leaf nodes `depth` plies below `pos`. A position with no
 /// legal move contributes nothing below it (depth 0 counts 1).
+///
+/// The last ply is counted in bulk ([`Rules::count_moves`]): the leaves are
+/// counted, not generated, and non-capturing moves are counted by popcount.
 ///
 /// ```
 /// use dama_engine::{perft, CountMode, Rules};
@@ -17,16 +19,25 @@ use crate::rules::Rules;
 /// assert_eq!(perft(&rules, &rules.start_position(), 3, CountMode::Paths), 708);
 /// ```
 pub fn perft(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> u64 {
-    let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
-    perft_with(rules, pos, depth, mode, &mut lists)
+    with_pack!(rules, p => perft_from(rules, p, &p.node(pos), depth, mode))
+}
+
+/// [`perft`] from a node of the generator.
+fn perft_from<B: Bits>(rules: &Rules, p: &Pack<B>, pos: &Node<B>, depth: u32, mode: CountMode) -> u64 {
+    let mut lists: Vec<PlyList<B>> = (0..depth.max(1)).map(|_| PlyList::new()).collect();
+    perft_with(rules, p, pos, depth, mode, &mut lists)
 }
 
 /// [`perft`] with caller-provided move lists (at least one per ply), so
 /// nothing is allocated per node.
-///
-/// The last ply is counted in bulk ([`Rules::count_moves`]): the leaves are
-/// counted, not generated, and non-capturing moves are counted by popcount.
-pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, lists: &mut [MoveList]) -> u64 {
+fn perft_with<B: Bits>(
+    rules: &Rules,
+    p: &Pack<B>,
+    pos: &Node<B>,
+    depth: u32,
+    mode: CountMode,
+    lists: &mut [PlyList<B>],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -34,7 +45,7 @@ pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, li
         return 0;
     };
     if depth == 1 {
-        return rules.count_moves(pos, mode, list);
+        return rules.count_in(p, pos, mode, list);
     }
     let mut total = 0;
     if depth == 2 {
@@ -42,8 +53,8 @@ pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, li
         let Some((scratch, _)) = rest.split_first_mut() else {
             return 0;
         };
-        rules.for_each_move(pos, list, |m, n| {
-            let sub = rules.count_moves(&pos.after(m), mode, scratch);
+        rules.for_each_in(p, pos, list, |m, n| {
+            let sub = rules.count_in(p, &pos.after(m), mode, scratch);
             total += match mode {
                 CountMode::Moves => sub,
                 CountMode::Paths => sub * n as u64,
@@ -51,8 +62,8 @@ pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, li
         });
         return total;
     }
-    rules.for_each_move(pos, list, |m, n| {
-        let sub = perft_with(rules, &pos.after(m), depth - 1, mode, rest);
+    rules.for_each_in(p, pos, list, |m, n| {
+        let sub = perft_with(rules, p, &pos.after(m), depth - 1, mode, rest);
         total += match mode {
             CountMode::Moves => sub,
             CountMode::Paths => sub * n as u64,
@@ -62,18 +73,8 @@ pub fn perft_with(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, li
 }
 
 /// Perft split by first move: `(move, nodes)` for each legal move.
-pub fn divide(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> Vec<(crate::board::Move, u64)> {
-    let moves = rules.legal_moves(pos);
-    let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
-    moves
-        .as_slice()
-        .iter()
-        .zip(moves.path_counts())
-        .map(|(m, &n)| {
-            let sub = perft_with(rules, &pos.after(m), depth.saturating_sub(1), mode, &mut lists);
-            (*m, if mode == CountMode::Paths { sub * n as u64 } else { sub })
-        })
-        .collect()
+pub fn divide(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> Vec<(Move, u64)> {
+    divide_parallel(rules, pos, depth, mode, 1)
 }
 
 /// [`perft`] on `threads` worker threads (rayon). The first two plies are
@@ -91,6 +92,17 @@ pub fn perft_parallel(rules: &Rules, pos: &Position, depth: u32, mode: CountMode
     if threads == 1 || depth < 3 {
         return perft(rules, pos, depth, mode);
     }
+    with_pack!(rules, p => perft_parallel_in(rules, p, &p.node(pos), depth, mode, threads))
+}
+
+fn perft_parallel_in<B: Bits>(
+    rules: &Rules,
+    p: &Pack<B>,
+    pos: &Node<B>,
+    depth: u32,
+    mode: CountMode,
+    threads: usize,
+) -> u64 {
     let weight = |n: u32| -> u64 {
         match mode {
             CountMode::Moves => 1,
@@ -98,14 +110,14 @@ pub fn perft_parallel(rules: &Rules, pos: &Position, depth: u32, mode: CountMode
         }
     };
     // The positions two plies down, each with how many leaves one leaf below it counts for.
-    let mut tasks: Vec<(Position, u64)> = Vec::new();
-    let mut list = MoveList::new();
-    let mut list2 = MoveList::new();
-    rules.generate(pos, &mut list);
-    for (m, &n) in list.as_slice().iter().zip(list.path_counts()) {
+    let mut tasks: Vec<(Node<B>, u64)> = Vec::new();
+    let mut list = PlyList::new();
+    let mut list2 = PlyList::new();
+    rules.generate_in(p, pos, &mut list);
+    for (m, n) in list.iter() {
         let child = pos.after(m);
-        rules.generate(&child, &mut list2);
-        for (m2, &n2) in list2.as_slice().iter().zip(list2.path_counts()) {
+        rules.generate_in(p, &child, &mut list2);
+        for (m2, n2) in list2.iter() {
             tasks.push((child.after(m2), weight(n) * weight(n2)));
         }
     }
@@ -113,42 +125,45 @@ pub fn perft_parallel(rules: &Rules, pos: &Position, depth: u32, mode: CountMode
         tasks
             .par_iter()
             .map_init(
-                || (0..depth - 2).map(|_| MoveList::new()).collect::<Vec<_>>(),
-                |lists, (p, w)| w * perft_with(rules, p, depth - 2, mode, lists),
+                || (0..depth - 2).map(|_| PlyList::new()).collect::<Vec<_>>(),
+                |lists, (child, w)| w * perft_with(rules, p, child, depth - 2, mode, lists),
             )
             .sum()
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(run),
         // No thread could be started: count on this one.
-        Err(_) => perft(rules, pos, depth, mode),
+        Err(_) => perft_from(rules, p, pos, depth, mode),
     }
 }
 
 /// [`divide`] with the root moves shared out among `threads` threads
 /// (0: one per core).
 pub fn divide_parallel(rules: &Rules, pos: &Position, depth: u32, mode: CountMode, threads: usize) -> Vec<(Move, u64)> {
-    if threads == 1 {
-        return divide(rules, pos, depth, mode);
-    }
-    let moves = rules.legal_moves(pos);
-    let pairs: Vec<(Move, u32)> = moves
-        .as_slice()
-        .iter()
-        .copied()
-        .zip(moves.path_counts().iter().copied())
-        .collect();
-    let run = || -> Vec<(Move, u64)> {
-        pairs
-            .par_iter()
-            .map(|&(m, n)| {
-                let sub = perft(rules, &pos.after(&m), depth.saturating_sub(1), mode);
-                (m, if mode == CountMode::Paths { sub * n as u64 } else { sub })
-            })
-            .collect()
+    with_pack!(rules, p => divide_in(rules, p, &p.node(pos), depth, mode, threads))
+}
+
+fn divide_in<B: Bits>(
+    rules: &Rules,
+    p: &Pack<B>,
+    pos: &Node<B>,
+    depth: u32,
+    mode: CountMode,
+    threads: usize,
+) -> Vec<(Move, u64)> {
+    let mut list = PlyList::new();
+    rules.generate_in(p, pos, &mut list);
+    let pairs: Vec<_> = list.iter().map(|(m, n)| (*m, n)).collect();
+    let one = |&(m, n): &(crate::board::Ply<B>, u32)| {
+        let sub = perft_from(rules, p, &pos.after(&m), depth.saturating_sub(1), mode);
+        (p.export(&m), if mode == CountMode::Paths { sub * n as u64 } else { sub })
     };
+    if threads == 1 {
+        return pairs.iter().map(one).collect();
+    }
+    let run = || -> Vec<(Move, u64)> { pairs.par_iter().map(one).collect() };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(run),
-        Err(_) => divide(rules, pos, depth, mode),
+        Err(_) => pairs.iter().map(one).collect(),
     }
 }

@@ -1023,7 +1023,7 @@ fn with_number_key(rules: &Rules, board: &str) -> String {
             out.push_str("   ");
             for f in 0..w {
                 let name = Square::new(f, rank)
-                    .filter(|s| rules.board() & s.bit() != 0)
+                    .filter(|s| rules.board().contains(s))
                     .map(|s| rules.square_name(s))
                     .unwrap_or_default();
                 out.push_str(&format!("{name:>3}"));
@@ -1036,8 +1036,8 @@ fn with_number_key(rules: &Rules, board: &str) -> String {
 
 fn material_line(pos: &Position) -> String {
     let side = |c: Color| {
-        let men = pos.men(c).count_ones();
-        let kings = pos.kings(c).count_ones();
+        let men = pos.men(c).count();
+        let kings = pos.kings(c).count();
         let mut s = format!("{men} {}", if men == 1 { "man" } else { "men" });
         if kings > 0 {
             s.push_str(&format!(", {kings} {}", if kings == 1 { "king" } else { "kings" }));

@@ -108,21 +108,3 @@ impl DirSet {
         AbsDir::ALL.into_iter().filter(move |d| self.contains(*d))
     }
 }
-
-/// Shifts every square of `bb` one step in `dir` on the 8-wide grid,
-/// dropping squares that would wrap round the a/h edge or leave the grid.
-#[inline]
-pub const fn shift(bb: u64, dir: AbsDir) -> u64 {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    match dir {
-        AbsDir::N => bb << 8,
-        AbsDir::S => bb >> 8,
-        AbsDir::E => (bb << 1) & NOT_A,
-        AbsDir::W => (bb >> 1) & NOT_H,
-        AbsDir::NE => (bb << 9) & NOT_A,
-        AbsDir::NW => (bb << 7) & NOT_H,
-        AbsDir::SE => (bb >> 7) & NOT_A,
-        AbsDir::SW => (bb >> 9) & NOT_H,
-    }
-}

@@ -1,114 +1,89 @@
 //! Moves: what a legal move changes, and what notation needs.
 
-use crate::board::{Square, Squares};
+use crate::board::node::Ply;
+use crate::board::{Bitboard, Square, Squares};
 
 /// A legal move, identified by its origin, destination and the set of
 /// pieces it captures (rules.md A12: paths that differ only in the
-/// intermediate landing squares are one move). 24 bytes, `Copy`.
+/// intermediate landing squares are one move). `Copy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
-    captured: u64,
-    captured_kings: u64,
-    from: u8,
-    to: u8,
-    flags: u8,
-}
-
-const KING: u8 = 1;
-const PROMOTES: u8 = 2;
-const CAPTURE: u8 = 4;
+pub struct Move(pub(crate) Ply<Bitboard>);
 
 impl Move {
     /// A non-capturing move.
     #[inline]
-    pub fn quiet(from: u8, to: u8, king: bool, promotes: bool) -> Move {
-        Move {
-            captured: 0,
-            captured_kings: 0,
-            from,
-            to,
-            flags: (king as u8) | ((promotes as u8) << 1),
-        }
+    pub fn quiet(from: Square, to: Square, king: bool, promotes: bool) -> Move {
+        Move(Ply::quiet(from.index(), to.index(), king, promotes))
     }
 
     /// A capturing move.
     #[inline]
-    pub fn capture(from: u8, to: u8, king: bool, promotes: bool, captured: u64, captured_kings: u64) -> Move {
-        Move {
+    pub fn capture(
+        from: Square,
+        to: Square,
+        king: bool,
+        promotes: bool,
+        captured: Bitboard,
+        captured_kings: Bitboard,
+    ) -> Move {
+        Move(Ply::capture(
+            from.index(),
+            to.index(),
+            king,
+            promotes,
             captured,
-            captured_kings,
-            from,
-            to,
-            flags: (king as u8) | ((promotes as u8) << 1) | CAPTURE,
-        }
+            captured_kings & captured,
+        ))
     }
 
     /// The origin square.
     #[inline]
     pub fn from(&self) -> Square {
-        Square::from_index_masked(self.from)
+        Square::from_index(self.0.from)
     }
     /// The destination square.
     #[inline]
     pub fn to(&self) -> Square {
-        Square::from_index_masked(self.to)
+        Square::from_index(self.0.to)
     }
-    /// Origin as a raw index.
+    /// The captured pieces.
     #[inline]
-    pub fn from_index(&self) -> u8 {
-        self.from
+    pub fn captured(&self) -> Bitboard {
+        self.0.captured
     }
-    /// Destination as a raw index.
+    /// The captured kings.
     #[inline]
-    pub fn to_index(&self) -> u8 {
-        self.to
-    }
-    #[inline]
-    pub(crate) fn origin_bit(self) -> u64 {
-        1u64 << self.from
-    }
-    #[inline]
-    pub(crate) fn dest_bit(self) -> u64 {
-        1u64 << self.to
-    }
-    /// The captured pieces, as a bitboard.
-    #[inline]
-    pub fn captured(&self) -> u64 {
-        self.captured
-    }
-    /// The captured kings, as a bitboard.
-    #[inline]
-    pub fn captured_kings(&self) -> u64 {
-        self.captured_kings
+    pub fn captured_kings(&self) -> Bitboard {
+        self.0.captured_kings
     }
     /// The captured squares (in board order; see [`crate::MovePath`] for capture order).
     pub fn captured_squares(&self) -> impl Iterator<Item = Square> {
-        Squares(self.captured)
+        Squares(self.0.captured)
     }
     /// Number of pieces captured.
     #[inline]
     pub fn capture_count(&self) -> u32 {
-        self.captured.count_ones()
+        self.0.captured.count()
     }
     /// Whether the move captures.
     #[inline]
     pub fn is_capture(&self) -> bool {
-        self.flags & CAPTURE != 0
+        self.0.is_capture()
     }
     /// Whether a king moves.
     #[inline]
     pub fn is_king_move(&self) -> bool {
-        self.flags & KING != 0
+        self.0.is_king_move()
     }
     /// Whether the moving man is crowned.
     #[inline]
     pub fn promotes(&self) -> bool {
-        self.flags & PROMOTES != 0
+        self.0.promotes()
     }
     /// The identity key: origin, destination, captured set.
     #[inline]
     pub fn same_identity(&self, o: &Move) -> bool {
-        self.from == o.from && self.to == o.to && self.captured == o.captured
+        self.0.same_identity(&o.0)
     }
 }
 
@@ -149,17 +124,6 @@ impl MoveList {
     pub(crate) fn push(&mut self, m: Move, paths: u32) {
         self.moves.push(m);
         self.paths.push(paths);
-    }
-    /// Adds a capture, merging it with an equal move already listed.
-    #[inline]
-    pub(crate) fn push_dedup(&mut self, m: Move) {
-        for (i, o) in self.moves.iter().enumerate() {
-            if o.same_identity(&m) {
-                self.paths[i] += 1;
-                return;
-            }
-        }
-        self.push(m, 1);
     }
     /// Number of distinct moves.
     #[inline]

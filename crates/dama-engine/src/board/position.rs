@@ -1,18 +1,12 @@
 //! A position: who stands where, and whose turn it is.
 
-use crate::board::Color;
-use crate::board::Move;
-use crate::board::{Square, Squares};
+use crate::board::node::Node;
+use crate::board::{Bitboard, Color, Move, Square, Squares};
 
 /// The pieces on the board and the side to move. Small and `Copy`: playing
 /// a move is a few XORs, and undoing it is the same XORs again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    white: u64,
-    black: u64,
-    kings: u64,
-    side: Color,
-}
+pub struct Position(pub(crate) Node<Bitboard>);
 
 /// What stands on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,75 +31,72 @@ impl Piece {
 }
 
 impl Position {
-    /// Builds a position from bitboards. `kings` marks which of the pieces are kings.
-    pub const fn from_parts(white: u64, black: u64, kings: u64, side: Color) -> Position {
-        Position {
+    /// Builds a position from sets of squares. `kings` marks which of the pieces are kings.
+    pub fn from_parts(white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) -> Position {
+        Position(Node {
             white,
             black,
             kings: kings & (white | black),
             side,
-        }
+        })
     }
 
     /// The empty board with `side` to move.
     pub const fn empty(side: Color) -> Position {
-        Position {
-            white: 0,
-            black: 0,
-            kings: 0,
+        Position(Node {
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
             side,
-        }
+        })
     }
 
     /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.0.side
     }
     /// Sets the side to move.
     pub fn set_side_to_move(&mut self, c: Color) {
-        self.side = c;
+        self.0.side = c;
     }
     /// All pieces of `c`.
     #[inline]
-    pub fn pieces(&self, c: Color) -> u64 {
-        match c {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
+    pub fn pieces(&self, c: Color) -> Bitboard {
+        self.0.pieces(c)
     }
     /// Men of `c`.
     #[inline]
-    pub fn men(&self, c: Color) -> u64 {
-        self.pieces(c) & !self.kings
+    pub fn men(&self, c: Color) -> Bitboard {
+        self.0.men(c)
     }
     /// Kings of `c`.
     #[inline]
-    pub fn kings(&self, c: Color) -> u64 {
-        self.pieces(c) & self.kings
+    pub fn kings(&self, c: Color) -> Bitboard {
+        self.0.kings(c)
     }
     /// All kings.
     #[inline]
-    pub fn all_kings(&self) -> u64 {
-        self.kings
+    pub fn all_kings(&self) -> Bitboard {
+        self.0.kings
     }
     /// All occupied squares.
     #[inline]
-    pub fn occupied(&self) -> u64 {
-        self.white | self.black
+    pub fn occupied(&self) -> Bitboard {
+        self.0.occupied()
     }
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let b = sq.bit();
-        let color = if self.white & b != 0 {
+        let n = &self.0;
+        let color = if n.white.contains(sq) {
             Color::White
-        } else if self.black & b != 0 {
+        } else if n.black.contains(sq) {
             Color::Black
         } else {
             return None;
         };
-        Some(if self.kings & b != 0 {
+        Some(if n.kings.contains(sq) {
             Piece::King(color)
         } else {
             Piece::Man(color)
@@ -114,24 +105,24 @@ impl Position {
 
     /// Puts `piece` on `sq` (replacing what was there), or empties it.
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
-        let b = sq.bit();
-        self.white &= !b;
-        self.black &= !b;
-        self.kings &= !b;
+        let n = &mut self.0;
+        n.white.remove(sq);
+        n.black.remove(sq);
+        n.kings.remove(sq);
         if let Some(p) = piece {
             match p.color() {
-                Color::White => self.white |= b,
-                Color::Black => self.black |= b,
+                Color::White => n.white.insert(sq),
+                Color::Black => n.black.insert(sq),
             }
             if p.is_king() {
-                self.kings |= b;
+                n.kings.insert(sq);
             }
         }
     }
 
     /// Number of pieces of `c`.
     pub fn count(&self, c: Color) -> u32 {
-        self.pieces(c).count_ones()
+        self.pieces(c).count()
     }
 
     /// Iterates over all pieces with their squares, a1 first.
@@ -139,45 +130,21 @@ impl Position {
         Squares(self.occupied()).filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
     }
 
-    /// XORs the changes `m` makes for `mover` into the bitboards.
-    #[inline]
-    fn toggle(&mut self, m: &Move, mover: Color) {
-        let path = m.origin_bit() ^ m.dest_bit();
-        let (us, them) = match mover {
-            Color::White => (&mut self.white, &mut self.black),
-            Color::Black => (&mut self.black, &mut self.white),
-        };
-        *us ^= path;
-        *them ^= m.captured();
-        let mut k = m.captured_kings();
-        if m.is_king_move() {
-            k ^= path;
-        }
-        if m.promotes() {
-            k ^= m.dest_bit();
-        }
-        self.kings ^= k;
-    }
-
     /// Plays `m` (which must be legal here).
     #[inline]
     pub fn play(&mut self, m: &Move) {
-        self.toggle(m, self.side);
-        self.side = !self.side;
+        self.0.play(&m.0);
     }
 
     /// Undoes `m`, which must be the move that led to this position.
     #[inline]
     pub fn undo(&mut self, m: &Move) {
-        self.side = !self.side;
-        self.toggle(m, self.side);
+        self.0.undo(&m.0);
     }
 
     /// The position after `m`.
     #[inline]
     pub fn after(&self, m: &Move) -> Position {
-        let mut p = *self;
-        p.play(m);
-        p
+        Position(self.0.after(&m.0))
     }
 }

@@ -1,41 +1,39 @@
-//! Squares of a board of at most 8×8.
+//! Squares of a board of up to 16×16.
 //!
-//! A square is stored as `rank * 8 + file` whatever the board's width, so
-//! that one `u64` holds any board up to 8×8 and a step is a fixed shift.
+//! A square is stored as `rank * 16 + file` whatever the board's size, so
+//! that it names itself (`a1` … `p16`) without knowing the board. The move
+//! generator numbers the playable squares of each board its own way (see
+//! [`crate::Geometry`]); that numbering never leaves the engine.
 
 use std::fmt;
 
-/// A square index, `rank * 8 + file`, both counted from 0 at a1.
+use crate::board::bits::{Bits, Ones};
+use crate::board::Bitboard;
+
+/// The most files or ranks a board has.
+pub const MAX_SIDE: u8 = 16;
+
+/// A square, `rank * 16 + file`, both counted from 0 at a1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
     /// Builds a square from a file and a rank (both from 0). Returns `None`
-    /// off an 8×8 grid.
+    /// off a 16×16 grid.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 {
-            Some(Square(rank * 8 + file))
+        if file < MAX_SIDE && rank < MAX_SIDE {
+            Some(Square(rank * MAX_SIDE + file))
         } else {
             None
         }
     }
 
-    /// The square with this index (0..64).
-    pub const fn from_index(i: u8) -> Option<Square> {
-        if i < 64 {
-            Some(Square(i))
-        } else {
-            None
-        }
+    /// The square with this index (`rank * 16 + file`).
+    pub const fn from_index(i: u8) -> Square {
+        Square(i)
     }
 
-    /// The square with index `i & 63`; for indices known to be in range.
-    #[inline]
-    pub(crate) const fn from_index_masked(i: u8) -> Square {
-        Square(i & 63)
-    }
-
-    /// The index, `rank * 8 + file`.
+    /// The index, `rank * 16 + file`.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
@@ -44,30 +42,30 @@ impl Square {
     /// File, 0 = a.
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % 8
+        self.0 % MAX_SIDE
     }
 
     /// Rank, 0 = rank 1.
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / 8
+        self.0 / MAX_SIDE
     }
 
-    /// This square as a one-bit board.
+    /// This square as a one-square set.
     #[inline]
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
+    pub fn bit(self) -> Bitboard {
+        Bitboard::bit(self.0)
     }
 
-    /// Parses an algebraic name such as `d4` (file letter, rank number).
+    /// Parses an algebraic name such as `d4` or `p16` (file letter, rank number).
     pub fn parse_algebraic(s: &str) -> Option<Square> {
         let b = s.as_bytes();
-        if b.len() < 2 || b.len() > 3 {
+        if b.len() < 2 || b.len() > 3 || !b[1..].iter().all(u8::is_ascii_digit) {
             return None;
         }
         let file = b[0].to_ascii_lowercase().checked_sub(b'a')?;
         let rank: u8 = s.get(1..)?.parse().ok()?;
-        if rank == 0 {
+        if rank == 0 || b[1] == b'0' {
             return None;
         }
         Square::new(file, rank - 1)
@@ -80,20 +78,17 @@ impl fmt::Display for Square {
     }
 }
 
-/// Iterates over the squares of a bitboard, lowest index first.
+/// Iterates over the squares of a [`Bitboard`], a1 first, rank by rank.
 #[derive(Debug, Clone, Copy)]
-pub struct Squares(pub u64);
+pub struct Squares(pub Bitboard);
 
 impl Iterator for Squares {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(Square(i))
-        }
+        let mut it = Ones(self.0);
+        let i = it.next()?;
+        self.0 = it.0;
+        Some(Square(i))
     }
 }

@@ -44,8 +44,8 @@ pub struct DrawAnswer {
 /// ```
 pub fn answer_draw_offer(game: &Game, search: &SearchResult) -> DrawAnswer {
     let score = -search.score;
-    let pieces = game.position().occupied().count_ones();
-    let initial = game.rules().start_position().occupied().count_ones();
+    let pieces = game.position().occupied().count();
+    let initial = game.rules().start_position().occupied().count();
     let endgame = pieces * 3 <= initial;
     let stale = game.no_capture_plies() >= STALE_PLIES;
     let accept = score <= -BEHIND || score < -MATE_BOUND || (score.abs() <= LEVEL && (endgame || stale));
@@ -128,8 +128,8 @@ mod tests {
                 None
             })
             .unwrap();
-        let initial = rules.start_position().occupied().count_ones();
-        assert!(stale.position().occupied().count_ones() * 3 > initial);
+        let initial = rules.start_position().occupied().count();
+        assert!(stale.position().occupied().count() * 3 > initial);
         assert!(accepts(&stale, 0));
         assert!(accepts(&stale, -15));
         assert!(!accepts(&stale, -16));

@@ -28,8 +28,8 @@
 //! assert_eq!(ev.evaluate(&rules, &rules.start_position()), 0);
 //! ```
 
-use crate::board::{Color, DirSet, Position, Squares, OFF};
-use crate::rules::Rules;
+use crate::board::{Bitboard, Bits, Color, DirSet, Node, Ones, Position, Square};
+use crate::rules::{with_pack, Pack, Rules};
 
 /// The value of a man: scores are in hundredths of a man.
 pub const MAN: i32 = 100;
@@ -38,10 +38,12 @@ pub const MAN: i32 = 100;
 #[derive(Debug, Clone)]
 pub struct Evaluator {
     king: i32,
-    /// `adv[color][square]`: advancement bonus of a man of `color` on the square.
-    adv: [[i32; 64]; 2],
-    /// Squares where a man of `color` guards against enemy promotion.
-    guard: [u64; 2],
+    /// `adv[color][bit]`: advancement bonus of a man of `color` on the
+    /// square of that bit in the generator's numbering.
+    adv: Box<[[i32; 256]; 2]>,
+    /// Squares where a man of `color` guards against enemy promotion, in
+    /// the generator's numbering.
+    guard: [Bitboard; 2],
     /// Whether men of each side can ever be crowned.
     can_promote: [bool; 2],
     /// Total material at the start (both sides), for the trade-down term.
@@ -76,20 +78,21 @@ impl Evaluator {
     /// Derives the weights from `rules`.
     pub fn new(rules: &Rules) -> Evaluator {
         let board = rules.board();
-        let squares = board.count_ones().max(1) as i32;
+        let layout = rules.geometry().layout();
+        let squares = board.count().max(1) as i32;
 
         // King mobility on an empty board, averaged over the playable squares.
         let white = rules.side(Color::White);
         let range = rules.kings().range.max_steps();
         let mut king_moves = 0i32;
-        for sq in Squares(board) {
+        for sq in board.iter() {
             for d in white.king_moves.iter() {
-                let mut t = rules.step(sq.index(), d);
+                let mut t = rules.step(sq, d);
                 let mut n = 0usize;
-                while t != OFF && n < range {
+                while let Some(s) = t.filter(|_| n < range) {
                     king_moves += 1;
                     n += 1;
-                    t = rules.step(t, d);
+                    t = rules.step(s, d);
                 }
             }
         }
@@ -106,14 +109,15 @@ impl Evaluator {
         // 1.3 men + 0.12 men per average move + capture reach.
         let king = (130 + avg_king_moves * 12 / 100 + capture_bonus).clamp(2 * MAN, 5 * MAN);
 
-        let mut adv = [[0i32; 64]; 2];
+        let mut adv = Box::new([[0i32; 256]; 2]);
         let mut can_promote = [false; 2];
         for c in Color::ALL {
             let side = rules.side(c);
             let dirs = DirSet(side.man_steps.0 | side.man_linear.0 | side.man_friendly_jumps.0 | side.man_captures.0);
             let dist = promotion_distance(rules, side.promotion, dirs);
-            let max = Squares(board)
-                .filter(|s| side.promotion & s.bit() == 0)
+            let max = board
+                .iter()
+                .filter(|s| !side.promotion.contains(*s))
                 .map(|s| dist[s.index() as usize])
                 .filter(|&d| d != u8::MAX)
                 .max()
@@ -122,21 +126,24 @@ impl Evaluator {
             if max == 0 {
                 continue;
             }
-            for sq in Squares(board) {
+            for sq in board.iter() {
                 let d = dist[sq.index() as usize];
-                if d == u8::MAX || d == 0 {
+                let Some(bit) = layout.bit_of(sq).filter(|_| d != u8::MAX && d != 0) else {
                     continue;
-                }
+                };
                 // Quadratic in progress: 0 at the far end, about 36 one step from the crown.
                 let progress = max - d as i32;
-                adv[c.index()][sq.index() as usize] = 40 * progress * progress / (max * max) + progress;
+                adv[c.index()][bit as usize] = 40 * progress * progress / (max * max) + progress;
             }
         }
-        let guard = [rules.side(Color::Black).promotion, rules.side(Color::White).promotion];
+        let guard = [
+            layout.pack::<Bitboard>(rules.side(Color::Black).promotion),
+            layout.pack::<Bitboard>(rules.side(Color::White).promotion),
+        ];
         let start = rules.start_position();
         let start_material = Color::ALL
             .iter()
-            .map(|&c| start.men(c).count_ones() as i32 * MAN + start.kings(c).count_ones() as i32 * king)
+            .map(|&c| start.men(c).count() as i32 * MAN + start.kings(c).count() as i32 * king)
             .sum::<i32>()
             .max(1);
         Evaluator {
@@ -163,62 +170,74 @@ impl Evaluator {
     /// Material of `c`.
     #[inline]
     pub fn material(&self, pos: &Position, c: Color) -> i32 {
-        pos.men(c).count_ones() as i32 * MAN + pos.kings(c).count_ones() as i32 * self.king
+        pos.men(c).count() as i32 * MAN + pos.kings(c).count() as i32 * self.king
     }
 
-    /// The advancement bonus of a man of `c` on square index `sq`.
-    pub fn advancement(&self, c: Color, sq: u8) -> i32 {
-        self.adv[c.index()][(sq & 63) as usize]
+    /// The advancement bonus of a man of `c` on `sq` (0 off the board).
+    pub fn advancement(&self, rules: &Rules, c: Color, sq: Square) -> i32 {
+        rules
+            .geometry()
+            .layout()
+            .bit_of(sq)
+            .map_or(0, |b| self.adv[c.index()][b as usize])
     }
 
     /// The evaluation of `pos` from the point of view of the side to move.
-    #[inline]
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
-        let t = self.terms(rules, pos).total();
+        with_pack!(rules, p => self.evaluate_in(rules, p, &p.node(pos)))
+    }
+
+    /// The evaluation's terms, from White's point of view.
+    pub fn terms(&self, rules: &Rules, pos: &Position) -> Terms {
+        with_pack!(rules, p => self.terms_in(rules, p, &p.node(pos)))
+    }
+
+    /// [`Evaluator::evaluate`] of a node of the generator.
+    #[inline]
+    pub(crate) fn evaluate_in<B: Bits>(&self, rules: &Rules, p: &Pack<B>, pos: &Node<B>) -> i32 {
+        let t = self.terms_in(rules, p, pos).total();
         match pos.side_to_move() {
             Color::White => t,
             Color::Black => -t,
         }
     }
 
-    /// The evaluation's terms, from White's point of view.
-    pub fn terms(&self, rules: &Rules, pos: &Position) -> Terms {
+    /// [`Evaluator::terms`] of a node of the generator.
+    pub(crate) fn terms_in<B: Bits>(&self, rules: &Rules, p: &Pack<B>, pos: &Node<B>) -> Terms {
         let mut t = Terms::default();
-        let mw = self.material(pos, Color::White);
-        let mb = self.material(pos, Color::Black);
+        let material = |c: Color| pos.men(c).ones() as i32 * MAN + pos.kings(c).ones() as i32 * self.king;
+        let mw = material(Color::White);
+        let mb = material(Color::Black);
         t.material = mw - mb;
-        let empty = rules.board() & !pos.occupied();
+        let tables = &p.tables;
+        let occ = pos.occupied();
+        let empty = p.board & !occ;
         for c in Color::ALL {
             let sign = if c == Color::White { 1 } else { -1 };
             let side = rules.side(c);
             let men = pos.men(c);
             // Advancement.
             let mut a = 0;
-            for sq in Squares(men) {
-                a += self.adv[c.index()][sq.index() as usize];
+            for b in Ones(men) {
+                a += self.adv[c.index()][b as usize];
             }
             t.advancement += sign * a;
             // Mobility: men's steps and king moves.
             let mut m = 0i32;
             for d in side.man_steps.iter() {
-                m += self.mobility_man * (rules.shift(men, d) & empty).count_ones() as i32;
+                m += self.mobility_man * (tables.shift(men, d.index()) & empty).ones() as i32;
             }
             let range = rules.kings().range.max_steps();
-            for k in Squares(pos.kings(c)) {
+            for k in Ones(pos.kings(c)) {
                 for d in side.king_moves.iter() {
-                    let mut s = rules.step(k.index(), d);
-                    let mut n = 0usize;
-                    while s != OFF && empty & (1u64 << s) != 0 && n < range {
-                        m += self.mobility_king;
-                        n += 1;
-                        s = rules.step(s, d);
-                    }
+                    let free = tables.slide(d.index(), k, occ).0;
+                    m += self.mobility_king * (free.ones() as usize).min(range) as i32;
                 }
             }
             t.mobility += sign * m;
             // Guards, while the opponent still has men that could crown.
-            if pos.men(!c) != 0 && self.can_promote[(!c).index()] {
-                t.guards += sign * 6 * (men & self.guard[c.index()]).count_ones() as i32;
+            if !pos.men(!c).is_empty() && self.can_promote[(!c).index()] {
+                t.guards += sign * 6 * (men & B::from_wide(self.guard[c.index()])).ones() as i32;
             }
         }
         // A lead counts for more on an emptier board.
@@ -232,22 +251,21 @@ impl Evaluator {
 
 /// For each square, the fewest steps a man needs to reach a square of
 /// `promo` moving in `dirs` (`u8::MAX` when it cannot).
-fn promotion_distance(rules: &Rules, promo: u64, dirs: DirSet) -> [u8; 64] {
-    let mut dist = [u8::MAX; 64];
-    for s in Squares(promo & rules.board()) {
+fn promotion_distance(rules: &Rules, promo: Bitboard, dirs: DirSet) -> [u8; 256] {
+    let mut dist = [u8::MAX; 256];
+    for s in (promo & rules.board()).iter() {
         dist[s.index() as usize] = 0;
     }
-    // Relaxation: at most 64 rounds.
-    for _ in 0..64 {
+    // Relaxation: at most one round per square.
+    for _ in 0..256 {
         let mut changed = false;
-        for sq in Squares(rules.board()) {
+        for sq in rules.board().iter() {
             let i = sq.index() as usize;
             for d in dirs.iter() {
-                let t = rules.step(sq.index(), d);
-                if t == OFF {
+                let Some(t) = rules.step(sq, d) else {
                     continue;
-                }
-                let dt = dist[t as usize];
+                };
+                let dt = dist[t.index() as usize];
                 if dt != u8::MAX && dt + 1 < dist[i] {
                     dist[i] = dt + 1;
                     changed = true;

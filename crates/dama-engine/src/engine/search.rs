@@ -31,11 +31,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::board::{Color, Move, MoveList, Position};
-use crate::engine::tt::{from_tt, to_tt, Entry, EMPTY, EXACT, LOWER, UPPER};
+use crate::board::{Bitboard, Bits, Color, Move, Node, Ply, PlyList, Position};
+use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
 use crate::engine::{Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
 use crate::game::DrawClock;
-use crate::rules::Rules;
+use crate::rules::{Pack, Rules};
 use crate::spec::NoMoveResult;
 use crate::util::mix;
 
@@ -51,16 +51,113 @@ const INF: i32 = 32_000;
 /// tables help from one move to the next.
 #[derive(Debug)]
 pub struct Engine {
+    inner: Inner,
+}
+
+/// The search compiled for the word of the variant's board.
+#[derive(Debug)]
+enum Inner {
+    W64(Box<Searcher<u64>>),
+    W128(Box<Searcher<u128>>),
+    W256(Box<Searcher<Bitboard>>),
+}
+
+/// Runs `$e` with `$s` bound to the engine's searcher.
+macro_rules! searcher {
+    ($engine:expr, $s:ident => $e:expr) => {
+        match $engine {
+            Inner::W64($s) => $e,
+            Inner::W128($s) => $e,
+            Inner::W256($s) => $e,
+        }
+    };
+}
+
+impl Engine {
+    /// An engine with a 16 MB transposition table.
+    pub fn new(rules: &Rules) -> Engine {
+        Engine::with_table_size(rules, 16)
+    }
+
+    /// An engine with a transposition table of about `mb` megabytes (at least 1).
+    pub fn with_table_size(rules: &Rules, mb: usize) -> Engine {
+        use crate::rules::Packing;
+        let inner = match &rules.geometry().packing {
+            Packing::W64(p) => Inner::W64(Box::new(Searcher::new(rules, p, mb))),
+            Packing::W128(p) => Inner::W128(Box::new(Searcher::new(rules, p, mb))),
+            Packing::W256(p) => Inner::W256(Box::new(Searcher::new(rules, p, mb))),
+        };
+        Engine { inner }
+    }
+
+    /// The rules this engine plays.
+    pub fn rules(&self) -> &Rules {
+        searcher!(&self.inner, s => &s.rules)
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &Evaluator {
+        searcher!(&self.inner, s => &s.eval)
+    }
+
+    /// Sets the seed of the evaluation noise (see [`Limits::noise`]).
+    pub fn set_seed(&mut self, seed: u64) {
+        searcher!(&mut self.inner, s => s.seed = seed)
+    }
+
+    /// Forgets everything learnt (transposition table, history): the next
+    /// search behaves as in a fresh engine.
+    pub fn clear(&mut self) {
+        searcher!(&mut self.inner, s => s.clear())
+    }
+
+    /// The static evaluation of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let rules = self.rules();
+        self.evaluator().evaluate(rules, pos)
+    }
+
+    /// Lets another thread end a search early: while `flag` is set, a
+    /// running (or starting) search stops as it does when its time is up,
+    /// where it checks its time limit, and returns the best move found so
+    /// far (always a legal move when there is one). The engine never clears
+    /// the flag; `None` removes it.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        searcher!(&mut self.inner, s => s.stop_flag = flag)
+    }
+
+    /// Searches `root` within `limits` and returns the best move found.
+    pub fn search(&mut self, root: &SearchRoot, limits: &Limits) -> SearchResult {
+        searcher!(&mut self.inner, s => s.search_inner(root, limits, None))
+    }
+
+    /// Like [`Engine::search`], and calls `report` after every completed
+    /// iteration with what is known so far (best move, score, depth, nodes,
+    /// time and principal variation), for engines that show their progress.
+    pub fn search_reporting(
+        &mut self,
+        root: &SearchRoot,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        searcher!(&mut self.inner, s => s.search_inner(root, limits, Some(report)))
+    }
+}
+
+/// The search in the board's own numbering and word `B`.
+#[derive(Debug)]
+struct Searcher<B: Bits> {
     rules: Rules,
+    pack: Pack<B>,
     eval: Evaluator,
     zob: &'static Zobrist,
-    tt: Vec<Entry>,
+    tt: Vec<Entry<B>>,
     tt_mask: usize,
-    killers: Vec<[Option<Move>; 2]>,
+    killers: Vec<[Option<Ply<B>>; 2]>,
     history: Vec<i32>,
-    lists: Vec<MoveList>,
+    lists: Vec<PlyList<B>>,
     scores: Vec<Vec<i32>>,
-    scratch: MoveList,
+    scratch: PlyList<B>,
     /// Keys of the game's earlier positions followed by the search path.
     keys: Vec<u64>,
     seed: u64,
@@ -76,28 +173,23 @@ pub struct Engine {
     stop_flag: Option<Arc<AtomicBool>>,
 }
 
-impl Engine {
-    /// An engine with a 16 MB transposition table.
-    pub fn new(rules: &Rules) -> Engine {
-        Engine::with_table_size(rules, 16)
-    }
-
-    /// An engine with a transposition table of about `mb` megabytes (at least 1).
-    pub fn with_table_size(rules: &Rules, mb: usize) -> Engine {
-        let entries = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+impl<B: Bits> Searcher<B> {
+    fn new(rules: &Rules, pack: &Pack<B>, mb: usize) -> Searcher<B> {
+        let entries = (mb.max(1) << 20) / std::mem::size_of::<Entry<B>>();
         let size = entries.next_power_of_two() / 2;
         let size = size.max(1024);
-        Engine {
+        Searcher {
             rules: rules.clone(),
+            pack: pack.clone(),
             eval: Evaluator::new(rules),
             zob: Zobrist::get(),
-            tt: vec![EMPTY; size],
+            tt: vec![Entry::EMPTY; size],
             tt_mask: size - 1,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * 64 * 64],
-            lists: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            history: vec![0; 2 * 256 * 256],
+            lists: (0..=MAX_PLY).map(|_| PlyList::new()).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            scratch: MoveList::new(),
+            scratch: PlyList::new(),
             keys: Vec::with_capacity(512),
             seed: 0,
             nodes: 0,
@@ -111,60 +203,12 @@ impl Engine {
         }
     }
 
-    /// The rules this engine plays.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The evaluator.
-    pub fn evaluator(&self) -> &Evaluator {
-        &self.eval
-    }
-
-    /// Sets the seed of the evaluation noise (see [`Limits::noise`]).
-    pub fn set_seed(&mut self, seed: u64) {
-        self.seed = seed;
-    }
-
-    /// Forgets everything learnt (transposition table, history): the next
-    /// search behaves as in a fresh engine.
-    pub fn clear(&mut self) {
-        self.tt.fill(EMPTY);
+    fn clear(&mut self) {
+        self.tt.fill(Entry::EMPTY);
         self.history.fill(0);
         for k in &mut self.killers {
             *k = [None; 2];
         }
-    }
-
-    /// The static evaluation of `pos` for the side to move.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.eval.evaluate(&self.rules, pos)
-    }
-
-    /// Lets another thread end a search early: while `flag` is set, a
-    /// running (or starting) search stops as it does when its time is up,
-    /// where it checks its time limit, and returns the best move found so
-    /// far (always a legal move when there is one). The engine never clears
-    /// the flag; `None` removes it.
-    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.stop_flag = flag;
-    }
-
-    /// Searches `root` within `limits` and returns the best move found.
-    pub fn search(&mut self, root: &SearchRoot, limits: &Limits) -> SearchResult {
-        self.search_inner(root, limits, None)
-    }
-
-    /// Like [`Engine::search`], and calls `report` after every completed
-    /// iteration with what is known so far (best move, score, depth, nodes,
-    /// time and principal variation), for engines that show their progress.
-    pub fn search_reporting(
-        &mut self,
-        root: &SearchRoot,
-        limits: &Limits,
-        report: &mut dyn FnMut(&SearchResult),
-    ) -> SearchResult {
-        self.search_inner(root, limits, Some(report))
     }
 
     fn search_inner(
@@ -189,11 +233,13 @@ impl Engine {
         self.keys.clear();
         self.keys.extend_from_slice(&root.earlier);
 
-        let pos = root.pos;
-        let key = self.zob.key(&pos);
-        let mut root_moves: Vec<(Move, i32)> = self.rules.legal_moves(&pos).iter().map(|&m| (m, 0)).collect();
+        let pos = self.pack.node(&root.pos);
+        let key = self.zob.key(&root.pos);
+        let mut list = PlyList::new();
+        self.rules.generate_in(&self.pack, &pos, &mut list);
+        let mut root_moves: Vec<(Ply<B>, i32)> = list.iter().map(|(&m, _)| (m, 0)).collect();
         let mut result = SearchResult {
-            best: root_moves.first().map(|m| m.0),
+            best: root_moves.first().map(|m| self.pack.export(&m.0)),
             score: 0,
             depth: 0,
             seldepth: 0,
@@ -218,13 +264,13 @@ impl Engine {
             if self.stopped && depth > 1 {
                 // A partial iteration is used only if its best move was fully searched.
                 if let Some(best) = score {
-                    result.best = Some(root_moves[0].0);
+                    result.best = Some(self.pack.export(&root_moves[0].0));
                     result.score = best;
                 }
                 break;
             }
             if let Some(s) = score {
-                result.best = Some(root_moves[0].0);
+                result.best = Some(self.pack.export(&root_moves[0].0));
                 result.score = s;
                 result.depth = depth;
                 if let Some(report) = report.as_mut() {
@@ -232,7 +278,7 @@ impl Engine {
                         nodes: self.nodes,
                         seldepth: self.sel_depth as u32,
                         elapsed: self.start.elapsed(),
-                        pv: self.principal_variation(&pos, result.best),
+                        pv: self.principal_variation(&pos, Some(root_moves[0].0)),
                         ..result.clone()
                     };
                     report(&snapshot);
@@ -259,16 +305,19 @@ impl Engine {
         result.nodes = self.nodes;
         result.seldepth = self.sel_depth as u32;
         result.elapsed = self.start.elapsed();
-        result.pv = self.principal_variation(&pos, result.best);
+        result.pv = match result.best {
+            Some(best) => self.principal_variation(&pos, Some(self.pack.import(&best))),
+            None => Vec::new(),
+        };
         result
     }
 
-    fn order_root(&mut self, pos: &Position, moves: &mut [(Move, i32)]) {
+    fn order_root(&mut self, pos: &Node<B>, moves: &mut [(Ply<B>, i32)]) {
         for (m, s) in moves.iter_mut() {
             let child = pos.after(m);
-            *s = -self.eval.evaluate(&self.rules, &child)
+            *s = -self.eval.evaluate_in(&self.rules, &self.pack, &child)
                 + if m.is_capture() {
-                    1000 * m.capture_count() as i32
+                    1000 * m.captured.ones() as i32
                 } else {
                     0
                 };
@@ -281,11 +330,11 @@ impl Engine {
     /// best first.
     fn search_root(
         &mut self,
-        pos: &Position,
+        pos: &Node<B>,
         key: u64,
         root: &SearchRoot,
         depth: i32,
-        moves: &mut [(Move, i32)],
+        moves: &mut [(Ply<B>, i32)],
     ) -> Option<i32> {
         let mut alpha = -INF;
         let beta = INF;
@@ -296,8 +345,8 @@ impl Engine {
         for (i, entry) in moves.iter_mut().enumerate() {
             let m = entry.0;
             let child = pos.after(&m);
-            let ckey = self.zob.key_after(key, pos, &m);
-            let clock = root.clock.after(&m);
+            let ckey = self.zob.key_after_in(&self.pack, key, pos, &m);
+            let clock = root.clock.after_ply(&m);
             let ext = if single { 1 } else { 0 };
             let score = if i == 0 {
                 -self.negamax(&child, ckey, depth - 1 + ext, 1, -beta, -alpha, clock)
@@ -355,10 +404,13 @@ impl Engine {
 
     /// The lone-piece and king-against-king rules ([`Rules::lone_piece_outcome`],
     /// as the game judges them), scored for the side to move.
-    fn adjudicate(&mut self, pos: &Position, ply: usize) -> Option<i32> {
-        let (rules, list) = (&self.rules, &mut self.scratch);
-        let outcome = rules.lone_piece_outcome(pos, || {
-            rules.generate(pos, list);
+    fn adjudicate(&mut self, pos: &Node<B>, ply: usize) -> Option<i32> {
+        if pos.white.ones() != 1 || pos.black.ones() != 1 {
+            return None;
+        }
+        let (rules, pack, list) = (&self.rules, &self.pack, &mut self.scratch);
+        let outcome = rules.lone_piece_outcome(&pack.position(pos), || {
+            rules.generate_in(pack, pos, list);
             !list.is_empty()
         })?;
         let win = MATE - ply as i32;
@@ -388,8 +440,8 @@ impl Engine {
     /// as a no-capture or kings-only draw counter runs (by up to half at
     /// the limit): with a lead, progress now is worth more than progress later.
     #[inline]
-    fn static_eval(&self, pos: &Position, key: u64, clock: DrawClock) -> i32 {
-        let mut e = self.eval.evaluate(&self.rules, pos);
+    fn static_eval(&self, pos: &Node<B>, key: u64, clock: DrawClock) -> i32 {
+        let mut e = self.eval.evaluate_in(&self.rules, &self.pack, pos);
         let end = self.rules.end();
         for (limit, n) in [
             (end.no_capture_draw_plies, clock.no_capture),
@@ -409,7 +461,7 @@ impl Engine {
 
     /// Bookkeeping shared by every node: counts it, honours the limits, and
     /// returns a score at once when the search is stopped or the rules end the game here.
-    fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+    fn enter_node(&mut self, pos: &Node<B>, ply: usize) -> Option<i32> {
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
@@ -422,7 +474,7 @@ impl Engine {
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        pos: &Position,
+        pos: &Node<B>,
         key: u64,
         depth: i32,
         ply: usize,
@@ -438,7 +490,7 @@ impl Engine {
             // As in the game, a side without a legal move is judged by that
             // rule before any draw rule.
             let list = &mut self.scratch;
-            self.rules.generate(pos, list);
+            self.rules.generate_in(&self.pack, pos, list);
             return if list.is_empty() { self.no_move_score(ply) } else { 0 };
         }
         if ply >= MAX_PLY - 1 {
@@ -467,7 +519,7 @@ impl Engine {
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.rules.generate(pos, &mut list);
+        self.rules.generate_in(&self.pack, pos, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
             return self.no_move_score(ply);
@@ -498,8 +550,8 @@ impl Engine {
             order.swap(i, bi);
             let m = list.as_slice()[order[i] as usize];
             let child = pos.after(&m);
-            let ckey = self.zob.key_after(key, pos, &m);
-            let cclock = clock.after(&m);
+            let ckey = self.zob.key_after_in(&self.pack, key, pos, &m);
+            let cclock = clock.after_ply(&m);
             let mut d = depth - 1 + ext;
             // Late, quiet, unremarkable moves are searched one ply shallower first.
             let reduce = depth >= 3 && i >= 3 && !m.is_capture() && !m.promotes() && ext == 0 && !pv_node;
@@ -554,7 +606,7 @@ impl Engine {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn quiesce(&mut self, pos: &Position, key: u64, ply: usize, mut alpha: i32, beta: i32, clock: DrawClock) -> i32 {
+    fn quiesce(&mut self, pos: &Node<B>, key: u64, ply: usize, mut alpha: i32, beta: i32, clock: DrawClock) -> i32 {
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
         }
@@ -562,9 +614,9 @@ impl Engine {
             return self.static_eval(pos, key, clock);
         }
         let mandatory = self.rules.capture().mandatory;
-        let capture = self.rules.has_capture(pos);
+        let capture = self.rules.has_capture_in(&self.pack, pos);
         if !capture {
-            if !self.rules.has_quiet_move(pos) {
+            if !self.rules.has_quiet_in(&self.pack, pos) {
                 // No capture and no other move: the side to move is blocked.
                 return self.no_move_score(ply);
             }
@@ -579,7 +631,7 @@ impl Engine {
             alpha = alpha.max(best);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.rules.generate(pos, &mut list);
+        self.rules.generate_in(&self.pack, pos, &mut list);
         let n = list.len();
         for i in 0..n {
             let m = list.as_slice()[i];
@@ -587,8 +639,8 @@ impl Engine {
                 continue;
             }
             let child = pos.after(&m);
-            let ckey = self.zob.key_after(key, pos, &m);
-            let score = -self.quiesce(&child, ckey, ply + 1, -beta, -alpha, clock.after(&m));
+            let ckey = self.zob.key_after_in(&self.pack, key, pos, &m);
+            let score = -self.quiesce(&child, ckey, ply + 1, -beta, -alpha, clock.after_ply(&m));
             if self.stopped {
                 break;
             }
@@ -610,17 +662,17 @@ impl Engine {
         best
     }
 
-    fn score_moves(&self, pos: &Position, list: &MoveList, tt_move: Option<Move>, ply: usize, out: &mut Vec<i32>) {
+    fn score_moves(&self, pos: &Node<B>, list: &PlyList<B>, tt_move: Option<Ply<B>>, ply: usize, out: &mut Vec<i32>) {
         out.clear();
         let side = pos.side_to_move().index();
         let killers = self.killers[ply];
-        for m in list {
+        for m in list.as_slice() {
             let s = if Some(*m) == tt_move {
                 1 << 30
             } else if m.is_capture() {
                 (1 << 24)
-                    + 1000 * m.capture_count() as i32
-                    + 300 * m.captured_kings().count_ones() as i32
+                    + 1000 * m.captured.ones() as i32
+                    + 300 * m.captured_kings.ones() as i32
                     + 100 * m.promotes() as i32
             } else if m.promotes() {
                 1 << 23
@@ -635,7 +687,7 @@ impl Engine {
         }
     }
 
-    fn record_cutoff(&mut self, us: Color, m: &Move, ply: usize, depth: i32) {
+    fn record_cutoff(&mut self, us: Color, m: &Ply<B>, ply: usize, depth: i32) {
         let k = &mut self.killers[ply];
         if k[0] != Some(*m) {
             k[1] = k[0];
@@ -645,7 +697,7 @@ impl Engine {
         *h = (*h + depth * depth).min(1 << 20);
     }
 
-    fn store(&mut self, key: u64, depth: i32, ply: usize, score: i32, bound: u8, mv: Option<Move>) {
+    fn store(&mut self, key: u64, depth: i32, ply: usize, score: i32, bound: u8, mv: Option<Ply<B>>) {
         let slot = (key as usize) & self.tt_mask;
         let e = &mut self.tt[slot];
         if e.key != key || depth as i16 >= e.depth || bound == EXACT {
@@ -660,16 +712,17 @@ impl Engine {
     }
 
     /// Follows the table's moves from `pos` after `first`.
-    fn principal_variation(&self, pos: &Position, first: Option<Move>) -> Vec<Move> {
+    fn principal_variation(&self, pos: &Node<B>, first: Option<Ply<B>>) -> Vec<Move> {
         let mut pv = Vec::new();
         let Some(first) = first else { return pv };
         let mut p = *pos;
         let mut m = first;
         let mut seen: Vec<u64> = Vec::new();
+        let mut list = PlyList::new();
         loop {
-            pv.push(m);
+            pv.push(self.pack.export(&m));
             p.play(&m);
-            let key = self.zob.key(&p);
+            let key = self.zob.key_in(&self.pack, &p);
             if seen.contains(&key) || pv.len() >= 32 {
                 break;
             }
@@ -678,7 +731,8 @@ impl Engine {
             let Some(next) = e.mv.filter(|_| e.key == key) else {
                 break;
             };
-            if !self.rules.legal_moves(&p).iter().any(|o| *o == next) {
+            self.rules.generate_in(&self.pack, &p, &mut list);
+            if !list.as_slice().iter().any(|o| *o == next) {
                 break;
             }
             m = next;
@@ -688,6 +742,6 @@ impl Engine {
 }
 
 #[inline]
-fn hist_index(side: usize, m: &Move) -> usize {
-    side * 4096 + (m.from_index() as usize & 63) * 64 + (m.to_index() as usize & 63)
+fn hist_index<B: Bits>(side: usize, m: &Ply<B>) -> usize {
+    (side & 1) * 65536 + m.from as usize * 256 + m.to as usize
 }

@@ -1,6 +1,6 @@
 //! The transposition table's entries and mate-score adjustment.
 
-use crate::board::Move;
+use crate::board::Ply;
 use crate::engine::search::MATE_BOUND;
 
 pub(super) const EXACT: u8 = 0;
@@ -8,21 +8,23 @@ pub(super) const LOWER: u8 = 1;
 pub(super) const UPPER: u8 = 2;
 
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Entry {
+pub(super) struct Entry<B> {
     pub(super) key: u64,
-    pub(super) mv: Option<Move>,
+    pub(super) mv: Option<Ply<B>>,
     pub(super) score: i32,
     pub(super) depth: i16,
     pub(super) bound: u8,
 }
 
-pub(super) const EMPTY: Entry = Entry {
-    key: 0,
-    mv: None,
-    score: 0,
-    depth: -1,
-    bound: EXACT,
-};
+impl<B> Entry<B> {
+    pub(super) const EMPTY: Entry<B> = Entry {
+        key: 0,
+        mv: None,
+        score: 0,
+        depth: -1,
+        bound: EXACT,
+    };
+}
 
 pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {

@@ -2,31 +2,41 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Color, Move, Position, Squares};
+use crate::board::{Bits, Color, Node, Ones, Ply, Position, Square};
+use crate::rules::Pack;
 use crate::util::Rng;
 
 /// Zobrist keys: one random number per (side, man or king, square), and
 /// one for Black to move. The seed is fixed, so a position's key is the
-/// same in every run and every program.
+/// same in every run and every program. The squares of an 8×8 board draw
+/// their numbers first, in the order they did when boards stopped at 8×8,
+/// so their keys have not changed.
 #[derive(Debug, Clone)]
 pub struct Zobrist {
-    pieces: [[u64; 64]; 4],
+    pieces: Box<[[u64; 256]; 4]>,
     black: u64,
 }
 
 impl Zobrist {
     fn build() -> Zobrist {
         let mut rng = Rng::new(0x00da_11a5_eed0_2025);
-        let mut pieces = [[0u64; 64]; 4];
+        let mut pieces = Box::new([[0u64; 256]; 4]);
         for kind in pieces.iter_mut() {
-            for k in kind.iter_mut() {
-                *k = rng.next_u64();
+            for i in 0..64u8 {
+                let sq = Square::new(i % 8, i / 8).expect("on the 8×8 grid");
+                kind[sq.index() as usize] = rng.next_u64();
             }
         }
-        Zobrist {
-            pieces,
-            black: rng.next_u64(),
+        let black = rng.next_u64();
+        for kind in pieces.iter_mut() {
+            for (i, k) in kind.iter_mut().enumerate() {
+                let sq = Square::from_index(i as u8);
+                if sq.file() >= 8 || sq.rank() >= 8 {
+                    *k = rng.next_u64();
+                }
+            }
         }
+        Zobrist { pieces, black }
     }
 
     /// The shared table.
@@ -35,20 +45,20 @@ impl Zobrist {
         Z.get_or_init(Zobrist::build)
     }
 
-    #[inline]
-    fn piece(&self, c: Color, king: bool, sq: u8) -> u64 {
-        self.pieces[c.index() * 2 + king as usize][(sq & 63) as usize]
+    #[inline(always)]
+    fn piece(&self, c: Color, king: bool, sq: Square) -> u64 {
+        self.pieces[c.index() * 2 + king as usize][sq.index() as usize]
     }
 
     /// The key of `pos`, computed from scratch.
     pub fn key(&self, pos: &Position) -> u64 {
         let mut k = 0;
         for c in Color::ALL {
-            for s in Squares(pos.men(c)) {
-                k ^= self.piece(c, false, s.index());
+            for s in pos.men(c).iter() {
+                k ^= self.piece(c, false, s);
             }
-            for s in Squares(pos.kings(c)) {
-                k ^= self.piece(c, true, s.index());
+            for s in pos.kings(c).iter() {
+                k ^= self.piece(c, true, s);
             }
         }
         if pos.side_to_move() == Color::Black {
@@ -57,16 +67,33 @@ impl Zobrist {
         k
     }
 
-    /// The key after `m` is played in `pos`, whose key is `key`.
-    #[inline]
-    pub fn key_after(&self, key: u64, pos: &Position, m: &Move) -> u64 {
+    /// [`Zobrist::key`] of a node of the generator (the same key as its position's).
+    pub(crate) fn key_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> u64 {
+        let mut k = 0;
+        for c in Color::ALL {
+            for b in Ones(pos.men(c)) {
+                k ^= self.piece(c, false, p.square(b));
+            }
+            for b in Ones(pos.kings(c)) {
+                k ^= self.piece(c, true, p.square(b));
+            }
+        }
+        if pos.side_to_move() == Color::Black {
+            k ^= self.black;
+        }
+        k
+    }
+
+    /// [`Zobrist::key_after`] for a node and move of the generator.
+    #[inline(always)]
+    pub(crate) fn key_after_in<B: Bits>(&self, p: &Pack<B>, key: u64, pos: &Node<B>, m: &Ply<B>) -> u64 {
         let us = pos.side_to_move();
         let king = m.is_king_move();
         let mut k = key ^ self.black;
-        k ^= self.piece(us, king, m.from_index());
-        k ^= self.piece(us, king || m.promotes(), m.to_index());
-        for s in Squares(m.captured()) {
-            k ^= self.piece(!us, m.captured_kings() & s.bit() != 0, s.index());
+        k ^= self.piece(us, king, p.square(m.from));
+        k ^= self.piece(us, king || m.promotes(), p.square(m.to));
+        for b in Ones(m.captured) {
+            k ^= self.piece(!us, m.captured_kings.has(b), p.square(b));
         }
         k
     }

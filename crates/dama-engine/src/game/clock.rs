@@ -1,7 +1,7 @@
 //! The draw clock: the counters the history-dependent end rules read,
 //! kept the same way by the game and by the search.
 
-use crate::board::{Color, Move, Position};
+use crate::board::{Bits, Color, Move, Ply, Position};
 use crate::game::EndReason;
 use crate::rules::EndRules;
 
@@ -47,14 +47,20 @@ impl DrawClock {
         self.advance(m.is_capture(), m.is_king_move(), m.promotes())
     }
 
+    /// The clock after `m`, a move of the generator (for the search).
+    #[inline(always)]
+    pub(crate) fn after_ply<B: Bits>(self, m: &Ply<B>) -> DrawClock {
+        self.advance(m.is_capture(), m.is_king_move(), m.promotes())
+    }
+
     /// The clock after the ply that turned `before` into `after`, read from
     /// the two positions alone (for a history given as positions): the ply
     /// captured if a piece left the board, moved a king if the men did not
     /// change, and promoted if a man became a king.
     pub fn after_positions(self, before: &Position, after: &Position) -> DrawClock {
-        let capture = before.occupied().count_ones() != after.occupied().count_ones();
+        let capture = before.occupied().count() != after.occupied().count();
         let men_same = Color::ALL.iter().all(|&c| before.men(c) == after.men(c));
-        let promotes = after.all_kings().count_ones() > before.all_kings().count_ones();
+        let promotes = after.all_kings().count() > before.all_kings().count();
         self.advance(capture, men_same, promotes)
     }
 

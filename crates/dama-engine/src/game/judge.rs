@@ -104,8 +104,8 @@ impl Rules {
         if !has_move() {
             return Some(self.no_move_outcome(pos));
         }
-        let wk = pos.kings(Color::White) != 0;
-        let bk = pos.kings(Color::Black) != 0;
+        let wk = !pos.kings(Color::White).is_empty();
+        let bk = !pos.kings(Color::Black).is_empty();
         match end.lone_piece {
             LonePiece::KingBeatsLoneMan if wk != bk => {
                 let winner = if wk { Color::White } else { Color::Black };
@@ -146,7 +146,7 @@ mod tests {
         if end.lone_piece_unless_capture && legal.iter().any(Move::is_capture) {
             return None;
         }
-        let (wk, bk) = (pos.kings(Color::White) != 0, pos.kings(Color::Black) != 0);
+        let (wk, bk) = (!pos.kings(Color::White).is_empty(), !pos.kings(Color::Black).is_empty());
         match end.lone_piece {
             LonePiece::KingBeatsLoneMan if wk != bk => {
                 let winner = if wk { Color::White } else { Color::Black };

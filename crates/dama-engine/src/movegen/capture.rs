@@ -1,10 +1,9 @@
 //! Captures: which pieces can take, and the depth-first search over jump
 //! sequences, one piece at a time.
 
-use crate::board::Move;
-use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Dirs, MoveList, Position, Squares, Tables};
+use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Bits, Dirs, Node, Ones, Ply, PlyList, Tables};
 use crate::movegen::sink::{ListSink, Sink};
-use crate::rules::{KingRange, Rules};
+use crate::rules::{KingRange, Pack, Rules};
 use crate::spec::{Majority, MidCapturePromotion, Removal};
 
 /// For each jump direction, the bit of its opposite.
@@ -29,17 +28,17 @@ const REVERSE_BIT: [u8; 8] = {
 /// The only state that changes along a sequence is the set of pieces
 /// captured so far; it is passed down the recursion by value, and the enemy
 /// and occupied sets are derived from it, so nothing is undone on the way back.
-struct Dfs<'r, 's, S: Sink, const FLY: bool, const ANY: bool, const G: u8> {
-    t: &'r Tables,
+struct Dfs<'r, 's, B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> {
+    t: &'r Tables<B>,
     sink: &'s mut S,
     /// Enemy pieces at the start of the move.
-    enemy: u64,
+    enemy: B,
     /// Enemy kings at the start of the move.
-    enemy_kings: u64,
+    enemy_kings: B,
     /// Occupied squares at the start of the move, without the moving piece.
-    occ: u64,
+    occ: B,
     /// All ones when a captured piece leaves the board at once, else 0.
-    remove: u64,
+    remove: B,
     /// All ones when a piece may not turn 180° between two jumps, else 0.
     no_reversal: u8,
     from: u8,
@@ -47,22 +46,22 @@ struct Dfs<'r, 's, S: Sink, const FLY: bool, const ANY: bool, const G: u8> {
     promoted: bool,
     man_dirs: u8,
     king_dirs: u8,
-    promo: u64,
+    promo: B,
     must_continue: bool,
     mid: MidCapturePromotion,
 }
 
-impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY, ANY, G> {
+impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, B, S, FLY, ANY, G> {
     /// The enemy pieces still to be taken and the occupied squares, once
     /// `captured` have been taken.
     #[inline(always)]
-    fn board_after(&self, captured: u64) -> (u64, u64) {
+    fn board_after(&self, captured: B) -> (B, B) {
         (self.enemy & !captured, self.occ & !(captured & self.remove))
     }
 
     /// Tries every jump of a man on `sq` in the directions `allowed` after
     /// taking `captured`; returns whether there was one.
-    fn search_man(&mut self, sq: u8, allowed: u8, captured: u64, taken: u32) -> bool {
+    fn search_man(&mut self, sq: u8, allowed: u8, captured: B, taken: u32) -> bool {
         let dirs = G & self.man_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
         // One call per direction with the direction as a constant, so that
@@ -73,23 +72,23 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
 
     /// The jump of a man on `sq` in direction `D`, if there is one.
     #[inline(always)]
-    fn man_dir<const D: usize>(&mut self, sq: u8, captured: u64, taken: u32, enemy: u64, occ: u64) -> bool {
+    fn man_dir<const D: usize>(&mut self, sq: u8, captured: B, taken: u32, enemy: B, occ: B) -> bool {
         let t = self.t;
-        let vb = t.shift(1u64 << sq, D) & enemy;
-        if vb == 0 {
+        let vb = t.shift(B::bit(sq), D) & enemy;
+        if vb.is_empty() {
             return false;
         }
         let lb = t.shift(vb, D) & !occ;
-        if lb == 0 {
+        if lb.is_empty() {
             return false;
         }
-        self.jump(vb, lb.trailing_zeros() as u8, false, D, captured, taken);
+        self.jump(vb, lb.lowest() as u8, false, D, captured, taken);
         true
     }
 
     /// Tries every jump of a king on `sq` in the directions `allowed` after
     /// taking `captured`; returns whether there was one.
-    fn search_king(&mut self, sq: u8, allowed: u8, captured: u64, taken: u32) -> bool {
+    fn search_king(&mut self, sq: u8, allowed: u8, captured: B, taken: u32) -> bool {
         let dirs = G & self.king_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
         // Unrolled as in `search_man`.
@@ -98,18 +97,18 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
 
     /// The jumps of a king on `sq` in direction `D`; whether there was one.
     #[inline(always)]
-    fn king_dir<const D: usize>(&mut self, sq: u8, captured: u64, taken: u32, enemy: u64, occ: u64) -> bool {
+    fn king_dir<const D: usize>(&mut self, sq: u8, captured: B, taken: u32, enemy: B, occ: B) -> bool {
         let t = self.t;
         let vb = self.king_target::<D>(sq, enemy, occ);
-        if vb == 0 {
+        if vb.is_empty() {
             return false;
         }
         let mut land = if ANY {
-            t.slide(D, vb.trailing_zeros() as u8, occ).0
+            t.slide(D, vb.lowest() as u8, occ).0
         } else {
             t.shift(vb, D) & !occ
         };
-        if land == 0 {
+        if land.is_empty() {
             return false;
         }
         if ANY && self.must_continue {
@@ -124,7 +123,7 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     /// Whether [`Dfs::search_king`] would find a jump from `sq` (same
     /// arguments), without recursing.
     #[inline(always)]
-    fn king_may_jump(&self, sq: u8, allowed: u8, captured: u64) -> bool {
+    fn king_may_jump(&self, sq: u8, allowed: u8, captured: B) -> bool {
         let (enemy, occ) = self.board_after(captured);
         let dirs = G & self.king_dirs & allowed;
         over_dirs!(any dirs, D => self.king_jumps::<D>(sq, enemy, occ))
@@ -132,26 +131,26 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
 
     /// Whether a king on `sq` can jump in direction `D`.
     #[inline(always)]
-    fn king_jumps<const D: usize>(&self, sq: u8, enemy: u64, occ: u64) -> bool {
+    fn king_jumps<const D: usize>(&self, sq: u8, enemy: B, occ: B) -> bool {
         let vb = self.king_target::<D>(sq, enemy, occ);
-        vb != 0 && self.t.shift(vb, D) & !occ != 0
+        !vb.is_empty() && !(self.t.shift(vb, D) & !occ).is_empty()
     }
 
     /// The enemy piece (its bit) a king on `sq` would take first in
     /// direction `D`, or 0: with `FLY` the first piece along the ray, else
     /// the neighbour, if it is an enemy piece.
     #[inline(always)]
-    fn king_target<const D: usize>(&self, sq: u8, enemy: u64, occ: u64) -> u64 {
+    fn king_target<const D: usize>(&self, sq: u8, enemy: B, occ: B) -> B {
         let t = self.t;
         let vb = if FLY {
             let ray = t.ray(D, sq);
-            if ray & enemy == 0 {
-                return 0;
+            if (ray & enemy).is_empty() {
+                return B::ZERO;
             }
             // There is a first piece: enemy pieces are occupied squares.
-            1u64 << Tables::nearest(ray & occ, D)
+            B::bit(Tables::<B>::nearest(ray & occ, D))
         } else {
-            t.shift(1u64 << sq, D)
+            t.shift(B::bit(sq), D)
         };
         vb & enemy
     }
@@ -159,15 +158,15 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     /// With `landing_must_continue`: of the landing squares `land` beyond
     /// the piece `vb` jumped in direction `d`, those from which the capture
     /// goes on, if there are any (else all of them).
-    fn live_landings(&self, vb: u64, land: u64, d: usize, captured: u64) -> u64 {
+    fn live_landings(&self, vb: B, land: B, d: usize, captured: B) -> B {
         let (enemy, occ) = self.board_after(captured | vb);
-        let mut live = 0u64;
-        for l in Squares(land) {
-            if self.king_can_jump(l.index(), d, enemy, occ) {
-                live |= l.bit();
+        let mut live = B::ZERO;
+        for l in Ones(land) {
+            if self.king_can_jump(l, d, enemy, occ) {
+                live |= B::bit(l);
             }
         }
-        if live != 0 {
+        if !live.is_empty() {
             live
         } else {
             land
@@ -176,15 +175,15 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
 
     /// Whether a king on `sq`, having just jumped in direction `last`, can
     /// capture again given these enemy and occupied sets.
-    fn king_can_jump(&self, sq: u8, last: usize, enemy: u64, occ: u64) -> bool {
+    fn king_can_jump(&self, sq: u8, last: usize, enemy: B, occ: B) -> bool {
         let t = self.t;
         for d in Dirs(self.king_dirs & !(REVERSE_BIT[last & 7] & self.no_reversal)) {
             let vb = if FLY {
                 t.slide(d, sq, occ).1
             } else {
-                t.shift(1u64 << sq, d)
+                t.shift(B::bit(sq), d)
             };
-            if vb & enemy != 0 && t.shift(vb, d) & !occ != 0 {
+            if !(vb & enemy).is_empty() && !(t.shift(vb, d) & !occ).is_empty() {
                 return true;
             }
         }
@@ -194,18 +193,18 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     /// Takes the piece `vb` (having taken the `taken` pieces of `captured`
     /// before), lands on `l`, and goes on or ends the sequence.
     #[inline(always)]
-    fn jump(&mut self, vb: u64, l: u8, king: bool, d: usize, captured: u64, taken: u32) {
+    fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32) {
         let captured = captured | vb;
         let taken = taken + 1;
         // The directions the next jump may take (`d` is a constant here).
         let allowed = !(REVERSE_BIT[d & 7] & self.no_reversal);
-        self.sink.push(l, vb.trailing_zeros() as u8);
-        let lb = 1u64 << l;
+        self.sink.push(l, vb.lowest() as u8);
+        let lb = B::bit(l);
         let continued = if king {
             // Most landings end the sequence: a cheap inline test spares
             // them the recursive call.
             self.king_may_jump(l, allowed, captured) && self.search_king(l, allowed, captured, taken)
-        } else if self.promo & lb != 0 {
+        } else if !(self.promo & lb).is_empty() {
             match self.mid {
                 MidCapturePromotion::Stop => false,
                 MidCapturePromotion::PromoteAndContinue => {
@@ -221,8 +220,8 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
             self.search_man(l, allowed, captured, taken)
         };
         if !continued {
-            let promotes = !self.start_king && (self.promoted || self.promo & lb != 0);
-            let m = Move::capture(
+            let promotes = !self.start_king && (self.promoted || !(self.promo & lb).is_empty());
+            let m = Ply::capture(
                 self.from,
                 l,
                 self.start_king,
@@ -236,16 +235,15 @@ impl<S: Sink, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, S, FLY,
     }
 
     /// Searches from each square of `pieces`, lowest first.
-    fn run(&mut self, pieces: u64, kings: u64, all: u64) {
-        for sq in Squares(pieces) {
-            let i = sq.index();
+    fn run(&mut self, pieces: B, kings: B, all: B) {
+        for i in Ones(pieces) {
             self.from = i;
-            self.start_king = kings & sq.bit() != 0;
-            self.occ = all & !sq.bit();
+            self.start_king = kings.has(i);
+            self.occ = all & !B::bit(i);
             if self.start_king {
-                self.search_king(i, !0, 0, 0);
+                self.search_king(i, !0, B::ZERO, 0);
             } else {
-                self.search_man(i, !0, 0, 0);
+                self.search_man(i, !0, B::ZERO, 0);
             }
         }
     }
@@ -255,8 +253,8 @@ impl Rules {
     /// The pieces of the side to move that have a first jump (a man or king
     /// with an enemy piece in reach and an empty square behind it).
     #[inline(always)]
-    pub(super) fn capturers<const G: u8>(&self, pos: &Position) -> u64 {
-        self.capturers_counting::<G, false>(pos).0
+    pub(super) fn capturers<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>) -> B {
+        self.capturers_counting::<B, G, false>(p, pos).0
     }
 
     /// [`Rules::capturers`], and with `COUNT`, when the kings are flying
@@ -264,20 +262,24 @@ impl Rules {
     /// the kings' non-capturing moves, read off the same attack sets (else
     /// `None`): perft's last ply then looks each king's lines up once.
     #[inline(always)]
-    pub(super) fn capturers_counting<const G: u8, const COUNT: bool>(&self, pos: &Position) -> (u64, Option<u64>) {
+    pub(super) fn capturers_counting<B: Bits, const G: u8, const COUNT: bool>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+    ) -> (B, Option<u64>) {
         let us = pos.side_to_move();
         let side = self.side(us);
-        let t = self.tables();
+        let t = &p.tables;
         let enemy = pos.pieces(!us);
         let occ = pos.occupied();
-        let empty = self.board() & !occ;
+        let empty = p.board & !occ;
         let men = pos.men(us);
-        let mut out = 0u64;
+        let mut out = B::ZERO;
         each_dir::<G>(side.man_captures.0, |d| {
             out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & men;
         });
         let kings = pos.kings(us);
-        if kings == 0 || side.king_captures.is_empty() {
+        if kings.is_empty() || side.king_captures.is_empty() {
             return (out, None);
         }
         if !self.kings().capture_flying {
@@ -290,20 +292,19 @@ impl Rules {
         // empty square behind it.
         let count = COUNT && self.kings().range == KingRange::Flying && side.king_moves == side.king_captures;
         let mut quiet = 0u64;
-        for k in Squares(kings) {
-            let k = k.index();
+        for k in Ones(kings) {
             let attacks = t.king_capture_attacks(us.index(), k, occ);
             if count {
-                quiet += (attacks & empty).count_ones() as u64;
+                quiet += (attacks & empty).ones() as u64;
             }
             let targets = attacks & enemy;
-            if targets == 0 {
+            if targets.is_empty() {
                 continue;
             }
-            let mut beyond = 0u64;
+            let mut beyond = B::ZERO;
             each_dir::<G>(side.king_captures.0, |d| beyond |= t.shift(targets & t.ray(d, k), d));
-            if beyond & empty != 0 {
-                out |= 1u64 << k;
+            if !(beyond & empty).is_empty() {
+                out |= B::bit(k);
             }
         }
         (out, count.then_some(quiet))
@@ -311,39 +312,46 @@ impl Rules {
 
     /// Runs the capture search from each square of `pieces` (pieces of the
     /// side to move), lowest square first.
-    pub(super) fn capture_search<S: Sink, const G: u8>(&self, pos: &Position, sink: &mut S, pieces: u64) {
-        if pieces == 0 {
+    pub(super) fn capture_search<B: Bits, S: Sink<B>, const G: u8>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        sink: &mut S,
+        pieces: B,
+    ) {
+        if pieces.is_empty() {
             return;
         }
         match (self.kings().capture_flying, self.kings().landing_any) {
-            (true, true) => self.capture_search_as::<S, true, true, G>(pos, sink, pieces),
-            (true, false) => self.capture_search_as::<S, true, false, G>(pos, sink, pieces),
-            (false, true) => self.capture_search_as::<S, false, true, G>(pos, sink, pieces),
-            (false, false) => self.capture_search_as::<S, false, false, G>(pos, sink, pieces),
+            (true, true) => self.capture_search_as::<B, S, true, true, G>(p, pos, sink, pieces),
+            (true, false) => self.capture_search_as::<B, S, true, false, G>(p, pos, sink, pieces),
+            (false, true) => self.capture_search_as::<B, S, false, true, G>(p, pos, sink, pieces),
+            (false, false) => self.capture_search_as::<B, S, false, false, G>(p, pos, sink, pieces),
         }
     }
 
-    pub(super) fn capture_search_as<S: Sink, const FLY: bool, const ANY: bool, const G: u8>(
+    pub(super) fn capture_search_as<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8>(
         &self,
-        pos: &Position,
+        p: &Pack<B>,
+        pos: &Node<B>,
         sink: &mut S,
-        pieces: u64,
+        pieces: B,
     ) {
         let us = pos.side_to_move();
         let side = self.side(us);
         let enemy = pos.pieces(!us);
         let all = pos.occupied();
         let kings = pos.all_kings();
-        let mut dfs: Dfs<'_, '_, S, FLY, ANY, G> = Dfs {
-            t: self.tables(),
+        let mut dfs: Dfs<'_, '_, B, S, FLY, ANY, G> = Dfs {
+            t: &p.tables,
             sink,
             enemy,
             enemy_kings: enemy & kings,
             occ: all,
             remove: if self.capture().removal == Removal::Immediate {
-                !0
+                !B::ZERO
             } else {
-                0
+                B::ZERO
             },
             no_reversal: if self.capture().no_reversal { 0xFF } else { 0 },
             from: 0,
@@ -351,7 +359,7 @@ impl Rules {
             promoted: false,
             man_dirs: side.man_captures.0,
             king_dirs: side.king_captures.0,
-            promo: side.promotion,
+            promo: p.promotion[us.index()],
             must_continue: self.kings().landing_must_continue,
             mid: self.capture().promote_mid_capture,
         };
@@ -360,9 +368,9 @@ impl Rules {
 
     /// Appends the capture moves to `list` (which must be empty); the
     /// majority rule is applied.
-    pub(super) fn gen_captures<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
-        let pieces = self.capturers::<G>(pos);
-        if pieces == 0 {
+    pub(super) fn gen_captures<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
+        let pieces = self.capturers::<B, G>(p, pos);
+        if pieces.is_empty() {
             return;
         }
         let mut sink = ListSink {
@@ -370,6 +378,6 @@ impl Rules {
             best: 0,
             majority: self.capture().majority == Majority::MaxPieces,
         };
-        self.capture_search::<_, G>(pos, &mut sink, pieces);
+        self.capture_search::<B, _, G>(p, pos, &mut sink, pieces);
     }
 }

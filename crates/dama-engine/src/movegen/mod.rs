@@ -23,18 +23,19 @@ mod sink;
 
 pub use count::CountMode;
 
-use crate::board::{Color, Move, MoveList, MovePath, Position, Squares, ALL_DIRS, DIAGONAL, ORTHOGONAL};
+use crate::board::{Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, ALL_DIRS, DIAGONAL, ORTHOGONAL};
 use crate::movegen::quiet::VisitQuiet;
 use crate::movegen::sink::{PathCount, PathSink};
-use crate::rules::Rules;
+use crate::rules::{with_pack, Pack, Rules};
 use crate::spec::Majority;
 use crate::util::Rng;
 
 /// Runs `$e` with `$g` bound to the board's direction class as a constant
-/// (see [`Tables::geometry`]): the one place the class is read at run time.
+/// (see [`Tables::geometry`](crate::board::Tables::geometry)): the one
+/// place the class is read at run time.
 macro_rules! by_geometry {
-    ($rules:expr, $g:ident => $e:expr) => {
-        match $rules.tables().geometry() {
+    ($pack:expr, $g:ident => $e:expr) => {
+        match $pack.tables.geometry() {
             ORTHOGONAL => {
                 const $g: u8 = ORTHOGONAL;
                 $e
@@ -51,18 +52,131 @@ macro_rules! by_geometry {
     };
 }
 
+/// The generator in the board's own numbering and word `B`: what perft and
+/// the search call once [`with_pack`] has chosen `B`.
 impl Rules {
-    /// origin, destination and captured set; see [`MoveList::path_counts`]).
-    pub fn generate(&self, pos: &Position, list: &mut MoveList) {
-        by_geometry!(self, G => self.generate_as::<G>(pos, list))
+    /// The legal moves of `pos` into `list` (see [`Rules::generate`]).
+    #[inline]
+    pub(crate) fn generate_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
+        by_geometry!(p, G => self.generate_as::<B, G>(p, pos, list))
     }
 
-    fn generate_as<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
+    #[inline(always)]
+    fn generate_as<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
         list.clear();
-        self.gen_captures::<G>(pos, list);
+        self.gen_captures::<B, G>(p, pos, list);
         if list.is_empty() || !self.capture().mandatory {
-            self.gen_quiet::<G>(pos, list);
+            self.gen_quiet::<B, G>(p, pos, list);
         }
+    }
+
+    /// [`Rules::count_moves`] in the board's numbering; `scratch` is used
+    /// for captures in [`CountMode::Moves`].
+    #[inline]
+    pub(crate) fn count_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>, mode: CountMode, scratch: &mut PlyList<B>) -> u64 {
+        by_geometry!(p, G => self.count_moves_as::<B, G>(p, pos, mode, scratch))
+    }
+
+    #[inline(always)]
+    fn count_moves_as<B: Bits, const G: u8>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        mode: CountMode,
+        scratch: &mut PlyList<B>,
+    ) -> u64 {
+        let mut captures = 0;
+        let (pieces, king_quiet) = self.capturers_counting::<B, G, true>(p, pos);
+        if !pieces.is_empty() {
+            captures = match mode {
+                CountMode::Paths => {
+                    let mut sink = PathCount {
+                        best: 0,
+                        n: 0,
+                        majority: self.capture().majority == Majority::MaxPieces,
+                    };
+                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces);
+                    sink.n
+                }
+                CountMode::Moves => {
+                    scratch.clear();
+                    self.gen_captures::<B, G>(p, pos, scratch);
+                    scratch.len() as u64
+                }
+            };
+            if captures != 0 && self.capture().mandatory {
+                return captures;
+            }
+        }
+        captures + self.count_quiet::<B, G>(p, pos, scratch, king_quiet)
+    }
+
+    /// Calls `f` with each legal move of `pos` and its number of paths (in
+    /// no particular order). Non-capturing moves come straight from the
+    /// sets; captures (and non-capturing moves that need merging) go
+    /// through `list`, which is overwritten. This is generating without
+    /// filling a list in the common case, for perft and other tree walks.
+    #[inline]
+    pub(crate) fn for_each_in<B: Bits, F: FnMut(&Ply<B>, u32)>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        f: F,
+    ) {
+        by_geometry!(p, G => self.for_each_move_as::<B, G, F>(p, pos, list, f))
+    }
+
+    #[inline(always)]
+    fn for_each_move_as<B: Bits, const G: u8, F: FnMut(&Ply<B>, u32)>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        mut f: F,
+    ) {
+        list.clear();
+        self.gen_captures::<B, G>(p, pos, list);
+        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
+        if use_list {
+            if list.is_empty() || !self.capture().mandatory {
+                self.gen_quiet::<B, G>(p, pos, list);
+            }
+            for (m, n) in list.iter() {
+                f(m, n);
+            }
+        } else {
+            self.quiet_moves::<B, G, _>(p, pos, &mut VisitQuiet(|m: Ply<B>| f(&m, 1)), false);
+        }
+    }
+
+    /// Whether the side to move has a capture.
+    #[inline]
+    pub(crate) fn has_capture_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
+        by_geometry!(p, G => !self.capturers::<B, G>(p, pos).is_empty())
+    }
+
+    /// Whether the side to move has a non-capturing move.
+    #[inline]
+    pub(crate) fn has_quiet_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
+        by_geometry!(p, G => self.any_quiet::<B, G>(p, pos))
+    }
+}
+
+/// The generator on positions and moves of the API.
+impl Rules {
+    /// Fills `list` with the legal moves of `pos`, captures first (each
+    /// distinct move once, with how many capture paths play it: moves are
+    /// origin, destination and captured set; see [`MoveList::path_counts`]).
+    pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        list.clear();
+        with_pack!(self, p => {
+            let mut inner = PlyList::new();
+            self.generate_in(p, &p.node(pos), &mut inner);
+            for (m, n) in inner.iter() {
+                list.push(p.export(m), n);
+            }
+        })
     }
 
     /// The legal moves of `pos`.
@@ -74,70 +188,23 @@ impl Rules {
 
     /// The number of legal moves of `pos` as [`Rules::generate`] would list
     /// them: distinct moves, or capture paths with [`CountMode::Paths`].
-    /// Non-capturing moves are counted without being listed; `scratch` is
-    /// used for captures in [`CountMode::Moves`].
-    pub fn count_moves(&self, pos: &Position, mode: CountMode, scratch: &mut MoveList) -> u64 {
-        by_geometry!(self, G => self.count_moves_as::<G>(pos, mode, scratch))
+    /// Non-capturing moves are counted without being listed.
+    pub fn count_moves(&self, pos: &Position, mode: CountMode) -> u64 {
+        with_pack!(self, p => self.count_in(p, &p.node(pos), mode, &mut PlyList::new()))
     }
 
-    fn count_moves_as<const G: u8>(&self, pos: &Position, mode: CountMode, scratch: &mut MoveList) -> u64 {
-        let mut captures = 0;
-        let (pieces, king_quiet) = self.capturers_counting::<G, true>(pos);
-        if pieces != 0 {
-            captures = match mode {
-                CountMode::Paths => {
-                    let mut sink = PathCount {
-                        best: 0,
-                        n: 0,
-                        majority: self.capture().majority == Majority::MaxPieces,
-                    };
-                    self.capture_search::<_, G>(pos, &mut sink, pieces);
-                    sink.n
-                }
-                CountMode::Moves => {
-                    scratch.clear();
-                    self.gen_captures::<G>(pos, scratch);
-                    scratch.len() as u64
-                }
-            };
-            if captures != 0 && self.capture().mandatory {
-                return captures;
-            }
-        }
-        captures + self.count_quiet::<G>(pos, scratch, king_quiet)
-    }
-
-    /// Calls `f` with each legal move of `pos` and its number of paths (in
-    /// no particular order). Non-capturing moves come straight
-    /// from the bitboards; captures (and non-capturing moves that need
-    /// merging) go through `list`, which is overwritten. This is
-    /// [`Rules::generate`] without filling a list in the common case, for
-    /// perft and other tree walks.
-    #[inline]
-    pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, list: &mut MoveList, f: F) {
-        by_geometry!(self, G => self.for_each_move_as::<G, F>(pos, list, f))
-    }
-
-    #[inline(always)]
-    fn for_each_move_as<const G: u8, F: FnMut(&Move, u32)>(&self, pos: &Position, list: &mut MoveList, mut f: F) {
-        list.clear();
-        self.gen_captures::<G>(pos, list);
-        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
-        if use_list {
-            if list.is_empty() || !self.capture().mandatory {
-                self.gen_quiet::<G>(pos, list);
-            }
-            for (m, &n) in list.as_slice().iter().zip(list.path_counts()) {
-                f(m, n);
-            }
-        } else {
-            self.quiet_moves::<G, _>(pos, &mut VisitQuiet(|m| f(&m, 1)), false);
-        }
+    /// Calls `f` with each legal move of `pos` and its number of paths, in
+    /// no particular order (the order a tree walk meets them).
+    pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, mut f: F) {
+        with_pack!(self, p => {
+            let mut list = PlyList::new();
+            self.for_each_in(p, &p.node(pos), &mut list, |m, n| f(&p.export(m), n));
+        })
     }
 
     /// Whether the side to move has a capture.
     pub fn has_capture(&self, pos: &Position) -> bool {
-        by_geometry!(self, G => self.capturers::<G>(pos) != 0)
+        with_pack!(self, p => self.has_capture_in(p, &p.node(pos)))
     }
 
     /// Whether the side to move has a non-capturing move (legal or not:
@@ -145,7 +212,7 @@ impl Rules {
     /// With [`Rules::has_capture`] this tells whether a position has any
     /// legal move without generating them.
     pub fn has_quiet_move(&self, pos: &Position) -> bool {
-        by_geometry!(self, G => self.any_quiet::<G>(pos))
+        with_pack!(self, p => self.has_quiet_in(p, &p.node(pos)))
     }
 
     /// Every path that plays `m` in `pos` (one for a non-capturing move).
@@ -157,15 +224,25 @@ impl Rules {
                 captures: vec![],
             }];
         }
-        let mut sink = PathSink {
-            target: m,
-            out: Vec::new(),
-            steps: Vec::new(),
-        };
-        let pieces = m.from().bit() & pos.pieces(pos.side_to_move());
-        by_geometry!(self, G => self.capture_search::<_, G>(pos, &mut sink, pieces));
-        sink.out.sort_by(|a, b| a.landings.cmp(&b.landings));
-        sink.out
+        let mut out = with_pack!(self, p => {
+            let Some(from) = self.geometry().layout.bit_of(m.from()) else {
+                return Vec::new();
+            };
+            let node = p.node(pos);
+            let target = p.import(m);
+            let square = |b: u8| p.square(b);
+            let mut sink = PathSink {
+                target: &target,
+                square: &square,
+                out: Vec::new(),
+                steps: Vec::new(),
+            };
+            let pieces = node.pieces(node.side_to_move()) & bit_in(p, from);
+            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, pieces));
+            sink.out
+        });
+        out.sort_by(|a, b| a.landings.cmp(&b.landings));
+        out
     }
 
     /// Whether `m` is among the legal moves of `pos`.
@@ -177,8 +254,8 @@ impl Rules {
     /// look can tell: pieces on playable squares, no man on its own promotion rank.
     pub fn check_position(&self, pos: &Position) -> Result<(), String> {
         let off = pos.occupied() & !self.board();
-        if off != 0 {
-            let s: Vec<String> = Squares(off).map(|s| s.to_string()).collect();
+        if !off.is_empty() {
+            let s: Vec<String> = off.iter().map(|s| s.to_string()).collect();
             return Err(format!(
                 "pieces on squares that are not part of this board: {}",
                 s.join(", ")
@@ -186,8 +263,8 @@ impl Rules {
         }
         for c in Color::ALL {
             let bad = pos.men(c) & self.side(c).promotion;
-            if bad != 0 {
-                let s: Vec<String> = Squares(bad).map(|s| self.square_name(s)).collect();
+            if !bad.is_empty() {
+                let s: Vec<String> = bad.iter().map(|s| self.square_name(s)).collect();
                 return Err(format!(
                     "{} men on {} stand on their own promotion rank (they would be kings)",
                     c,
@@ -197,6 +274,12 @@ impl Rules {
         }
         Ok(())
     }
+}
+
+/// The one-bit set of `bit` in the word of `p`.
+#[inline(always)]
+fn bit_in<B: Bits>(_: &Pack<B>, bit: u8) -> B {
+    B::bit(bit)
 }
 
 /// A move chosen uniformly at random among the legal moves of `pos`.

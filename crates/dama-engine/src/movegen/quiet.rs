@@ -6,11 +6,11 @@
 //! to a [`QuietSink`]: a list pushes each move, a counter adds popcounts,
 //! so listing and counting can never disagree.
 
-use crate::board::{each_dir, AlongRay, Color, Dirs, Move, MoveList, Position, Square, Squares};
-use crate::rules::{KingRange, Rules};
+use crate::board::{each_dir, AlongRay, Bits, Color, Dirs, Node, Ones, Ply, PlyList};
+use crate::rules::{KingRange, Pack, Rules};
 
 /// Receives the non-capturing moves, in batches.
-pub(super) trait QuietSink {
+pub(super) trait QuietSink<B> {
     /// Whether the moves must come in the generator's order (men's steps by
     /// direction, friendly jumps, linear moves, then each king direction by
     /// direction, nearest square first). Without it a flying king's moves
@@ -19,11 +19,11 @@ pub(super) trait QuietSink {
 
     /// Moves to every square of `dests`, each from `from(to)`; a man's move
     /// promotes where it lands on `promo`.
-    fn batch(&mut self, dests: u64, from: impl Fn(u8) -> u8, king: bool, promo: u64);
+    fn batch(&mut self, dests: B, from: impl Fn(u8) -> u8, king: bool, promo: B);
 
     /// A king's moves from `from` along direction `d`: the first `range`
     /// squares of `free` (the empty squares of the ray), nearest first.
-    fn ray(&mut self, from: u8, free: u64, d: usize, range: usize);
+    fn ray(&mut self, from: u8, free: B, d: usize, range: usize);
 
     /// Whether the sink needs no more moves (the generator may stop early).
     #[inline(always)]
@@ -34,15 +34,15 @@ pub(super) trait QuietSink {
 
 /// Appends each move to a list, in the generator's order; with `dedup`,
 /// a move already listed since `start` is not listed again.
-pub(super) struct ListQuiet<'a> {
-    pub(super) list: &'a mut MoveList,
+pub(super) struct ListQuiet<'a, B> {
+    pub(super) list: &'a mut PlyList<B>,
     pub(super) start: usize,
     pub(super) dedup: bool,
 }
 
-impl ListQuiet<'_> {
+impl<B: Bits> ListQuiet<'_, B> {
     #[inline(always)]
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: Ply<B>) {
         if self.dedup && self.list.as_slice()[self.start..].iter().any(|o| o.same_identity(&m)) {
             return;
         }
@@ -50,39 +50,37 @@ impl ListQuiet<'_> {
     }
 }
 
-impl QuietSink for ListQuiet<'_> {
+impl<B: Bits> QuietSink<B> for ListQuiet<'_, B> {
     const ORDERED: bool = true;
     #[inline(always)]
-    fn batch(&mut self, dests: u64, from: impl Fn(u8) -> u8, king: bool, promo: u64) {
-        for to in Squares(dests) {
-            let to = to.index();
-            self.push(Move::quiet(from(to), to, king, promo & (1u64 << to) != 0));
+    fn batch(&mut self, dests: B, from: impl Fn(u8) -> u8, king: bool, promo: B) {
+        for to in Ones(dests) {
+            self.push(Ply::quiet(from(to), to, king, promo.has(to)));
         }
     }
     #[inline(always)]
-    fn ray(&mut self, from: u8, free: u64, d: usize, range: usize) {
+    fn ray(&mut self, from: u8, free: B, d: usize, range: usize) {
         for to in AlongRay::new(free, d).take(range) {
-            self.push(Move::quiet(from, to, true, false));
+            self.push(Ply::quiet(from, to, true, false));
         }
     }
 }
 
 /// Calls a function with each move, in any order (tree walks).
-pub(super) struct VisitQuiet<F: FnMut(Move)>(pub(super) F);
+pub(super) struct VisitQuiet<F>(pub(super) F);
 
-impl<F: FnMut(Move)> QuietSink for VisitQuiet<F> {
+impl<B: Bits, F: FnMut(Ply<B>)> QuietSink<B> for VisitQuiet<F> {
     const ORDERED: bool = false;
     #[inline(always)]
-    fn batch(&mut self, dests: u64, from: impl Fn(u8) -> u8, king: bool, promo: u64) {
-        for to in Squares(dests) {
-            let to = to.index();
-            (self.0)(Move::quiet(from(to), to, king, promo & (1u64 << to) != 0));
+    fn batch(&mut self, dests: B, from: impl Fn(u8) -> u8, king: bool, promo: B) {
+        for to in Ones(dests) {
+            (self.0)(Ply::quiet(from(to), to, king, promo.has(to)));
         }
     }
     #[inline(always)]
-    fn ray(&mut self, from: u8, free: u64, d: usize, range: usize) {
+    fn ray(&mut self, from: u8, free: B, d: usize, range: usize) {
         for to in AlongRay::new(free, d).take(range) {
-            (self.0)(Move::quiet(from, to, true, false));
+            (self.0)(Ply::quiet(from, to, true, false));
         }
     }
 }
@@ -90,30 +88,30 @@ impl<F: FnMut(Move)> QuietSink for VisitQuiet<F> {
 /// Counts the moves by popcount, listing nothing.
 pub(super) struct CountQuiet(pub(super) u64);
 
-impl QuietSink for CountQuiet {
+impl<B: Bits> QuietSink<B> for CountQuiet {
     const ORDERED: bool = false;
     #[inline(always)]
-    fn batch(&mut self, dests: u64, _: impl Fn(u8) -> u8, _: bool, _: u64) {
-        self.0 += dests.count_ones() as u64;
+    fn batch(&mut self, dests: B, _: impl Fn(u8) -> u8, _: bool, _: B) {
+        self.0 += dests.ones() as u64;
     }
     #[inline(always)]
-    fn ray(&mut self, _: u8, free: u64, _: usize, range: usize) {
-        self.0 += (free.count_ones() as usize).min(range) as u64;
+    fn ray(&mut self, _: u8, free: B, _: usize, range: usize) {
+        self.0 += (free.ones() as usize).min(range) as u64;
     }
 }
 
 /// Whether there is any move at all.
 pub(super) struct AnyQuiet(pub(super) bool);
 
-impl QuietSink for AnyQuiet {
+impl<B: Bits> QuietSink<B> for AnyQuiet {
     const ORDERED: bool = false;
     #[inline(always)]
-    fn batch(&mut self, dests: u64, _: impl Fn(u8) -> u8, _: bool, _: u64) {
-        self.0 |= dests != 0;
+    fn batch(&mut self, dests: B, _: impl Fn(u8) -> u8, _: bool, _: B) {
+        self.0 |= !dests.is_empty();
     }
     #[inline(always)]
-    fn ray(&mut self, _: u8, free: u64, _: usize, range: usize) {
-        self.0 |= free != 0 && range > 0;
+    fn ray(&mut self, _: u8, free: B, _: usize, range: usize) {
+        self.0 |= !free.is_empty() && range > 0;
     }
     #[inline(always)]
     fn done(&self) -> bool {
@@ -135,14 +133,20 @@ impl Rules {
     /// (unless `skip_kings`: their moves are already counted). Moves that
     /// coincide are not merged here (see [`Rules::quiet_needs_dedup`]).
     #[inline(always)]
-    pub(super) fn quiet_moves<const G: u8, S: QuietSink>(&self, pos: &Position, sink: &mut S, skip_kings: bool) {
+    pub(super) fn quiet_moves<B: Bits, const G: u8, S: QuietSink<B>>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        sink: &mut S,
+        skip_kings: bool,
+    ) {
         let us = pos.side_to_move();
         let side = self.side(us);
-        let t = self.tables();
+        let t = &p.tables;
         let occ = pos.occupied();
-        let empty = self.board() & !occ;
+        let empty = p.board & !occ;
         let men = pos.men(us);
-        let promo = side.promotion;
+        let promo = p.promotion[us.index()];
         // Men's steps, all men at once.
         each_dir::<G>(side.man_steps.0, |d| {
             sink.batch(t.shift(men, d) & empty, |to| t.back(to, d), false, promo);
@@ -155,9 +159,9 @@ impl Rules {
                 men
             };
             if self.men().friendly_jump_chain {
-                for m in Squares(men) {
-                    let reached = self.friendly_reach(m, over_set, occ, side.man_friendly_jumps.0, promo);
-                    sink.batch(reached, |_| m.index(), false, promo);
+                for m in Ones(men) {
+                    let reached = self.friendly_reach(p, m, over_set, occ, side.man_friendly_jumps.0, promo);
+                    sink.batch(reached, |_| m, false, promo);
                 }
             } else {
                 for d in Dirs::of(side.man_friendly_jumps) {
@@ -169,9 +173,9 @@ impl Rules {
         // Linear moves: leap over an unbroken line of own men.
         for d in Dirs::of(side.man_linear) {
             // Men with an own man next to them in direction d.
-            for m in Squares(men & t.shift_back(men, d)) {
-                let (_, block) = t.slide(d, m.index(), !men & self.board());
-                sink.batch(block & empty, |_| m.index(), false, promo);
+            for m in Ones(men & t.shift_back(men, d)) {
+                let (_, block) = t.slide(d, m, !men & p.board);
+                sink.batch(block & empty, |_| m, false, promo);
             }
         }
         if sink.done() || skip_kings {
@@ -182,14 +186,12 @@ impl Rules {
         let range = self.kings().range;
         if !S::ORDERED && range == KingRange::Flying {
             // Every empty square up to the first piece, all directions at once.
-            for k in Squares(kings) {
-                let k = k.index();
-                sink.batch(t.king_attacks(us.index(), k, occ) & empty, |_| k, true, 0);
+            for k in Ones(kings) {
+                sink.batch(t.king_attacks(us.index(), k, occ) & empty, |_| k, true, B::ZERO);
             }
         } else {
             let range = range.max_steps();
-            for k in Squares(kings) {
-                let k = k.index();
+            for k in Ones(kings) {
                 for d in Dirs::of(side.king_moves) {
                     sink.ray(k, t.slide(d, k, occ).0, d, range);
                 }
@@ -198,26 +200,27 @@ impl Rules {
     }
 
     /// The squares a man on `m` reaches by chained friendly jumps.
-    fn friendly_reach(&self, m: Square, over_set: u64, occ: u64, dirs: u8, promo: u64) -> u64 {
-        let t = self.tables();
-        let mut reached = 0u64;
-        let mut stack = [0u8; 64];
+    fn friendly_reach<B: Bits>(&self, p: &Pack<B>, m: u8, over_set: B, occ: B, dirs: u8, promo: B) -> B {
+        let t = &p.tables;
+        let mut reached = B::ZERO;
+        let mut stack = [0u8; 256];
         let mut n = 1;
-        stack[0] = m.index();
-        let occ2 = occ & !m.bit();
+        stack[0] = m;
+        let mb = B::bit(m);
+        let occ2 = occ & !mb;
         while n > 0 {
             n -= 1;
             let s = stack[n];
             for d in Dirs(dirs) {
-                let o = t.shift(1u64 << s, d) & over_set;
-                let lb = t.shift(o, d) & !occ2 & !reached & !m.bit();
-                if lb == 0 {
+                let o = t.shift(B::bit(s), d) & over_set;
+                let lb = t.shift(o, d) & !occ2 & !reached & !mb;
+                if lb.is_empty() {
                     continue;
                 }
                 reached |= lb;
                 // A man crowned on arrival stops there.
-                if promo & lb == 0 && n < 64 {
-                    stack[n] = lb.trailing_zeros() as u8;
+                if (promo & lb).is_empty() && n < 256 {
+                    stack[n] = lb.lowest() as u8;
                     n += 1;
                 }
             }
@@ -226,37 +229,38 @@ impl Rules {
     }
 
     /// Appends the non-capturing moves to `list`, in the generator's order.
-    pub(super) fn gen_quiet<const G: u8>(&self, pos: &Position, list: &mut MoveList) {
+    pub(super) fn gen_quiet<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
         let mut sink = ListQuiet {
             start: list.len(),
             dedup: self.quiet_needs_dedup(pos.side_to_move()),
             list,
         };
-        self.quiet_moves::<G, _>(pos, &mut sink, false);
+        self.quiet_moves::<B, G, _>(p, pos, &mut sink, false);
     }
 
     /// The number of non-capturing moves, without listing them when possible;
     /// `king_quiet` is the kings' share when it is already known.
-    pub(super) fn count_quiet<const G: u8>(
+    pub(super) fn count_quiet<B: Bits, const G: u8>(
         &self,
-        pos: &Position,
-        scratch: &mut MoveList,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        scratch: &mut PlyList<B>,
         king_quiet: Option<u64>,
     ) -> u64 {
         if self.quiet_needs_dedup(pos.side_to_move()) {
             scratch.clear();
-            self.gen_quiet::<G>(pos, scratch);
+            self.gen_quiet::<B, G>(p, pos, scratch);
             return scratch.len() as u64;
         }
         let mut sink = CountQuiet(king_quiet.unwrap_or(0));
-        self.quiet_moves::<G, _>(pos, &mut sink, king_quiet.is_some());
+        self.quiet_moves::<B, G, _>(p, pos, &mut sink, king_quiet.is_some());
         sink.0
     }
 
     /// Whether the side to move has a non-capturing move.
-    pub(super) fn any_quiet<const G: u8>(&self, pos: &Position) -> bool {
+    pub(super) fn any_quiet<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
         let mut sink = AnyQuiet(false);
-        self.quiet_moves::<G, _>(pos, &mut sink, false);
+        self.quiet_moves::<B, G, _>(p, pos, &mut sink, false);
         sink.0
     }
 }

@@ -1,10 +1,10 @@
 //! What receives the capture sequences the search finds: a move list, a
 //! counter, or a collector of whole paths.
 
-use crate::board::{Move, MoveList, MovePath, Square};
+use crate::board::{Bits, MovePath, Ply, PlyList, Square};
 
 /// Receives each complete capture sequence found.
-pub(super) trait Sink {
+pub(super) trait Sink<B> {
     /// Called for each jump of the current sequence (landing square,
     /// captured square) and undone by [`Sink::pop`]; only a sink that
     /// reports whole paths keeps them.
@@ -13,20 +13,20 @@ pub(super) trait Sink {
     #[inline(always)]
     fn pop(&mut self) {}
     /// A complete sequence: the move, and how many pieces it takes.
-    fn leaf(&mut self, m: Move, taken: u32);
+    fn leaf(&mut self, m: Ply<B>, taken: u32);
 }
 
 /// Collects moves into a list, merging paths of the same move and keeping
 /// only the longest captures under the majority rule.
-pub(super) struct ListSink<'a> {
-    pub(super) list: &'a mut MoveList,
+pub(super) struct ListSink<'a, B> {
+    pub(super) list: &'a mut PlyList<B>,
     pub(super) best: u32,
     pub(super) majority: bool,
 }
 
-impl Sink for ListSink<'_> {
+impl<B: Bits> Sink<B> for ListSink<'_, B> {
     #[inline]
-    fn leaf(&mut self, m: Move, taken: u32) {
+    fn leaf(&mut self, m: Ply<B>, taken: u32) {
         if self.majority {
             let n = taken;
             if n < self.best {
@@ -48,9 +48,9 @@ pub(super) struct PathCount {
     pub(super) majority: bool,
 }
 
-impl Sink for PathCount {
+impl<B: Bits> Sink<B> for PathCount {
     #[inline(always)]
-    fn leaf(&mut self, _: Move, taken: u32) {
+    fn leaf(&mut self, _: Ply<B>, taken: u32) {
         if self.majority {
             let c = taken;
             if c > self.best {
@@ -65,26 +65,28 @@ impl Sink for PathCount {
 }
 
 /// Collects every path of one move.
-pub(super) struct PathSink<'a> {
-    pub(super) target: &'a Move,
+pub(super) struct PathSink<'a, B> {
+    pub(super) target: &'a Ply<B>,
+    /// The square of each bit.
+    pub(super) square: &'a dyn Fn(u8) -> Square,
     pub(super) out: Vec<MovePath>,
     /// The current sequence: (landing, captured) per jump.
     pub(super) steps: Vec<(u8, u8)>,
 }
 
-impl Sink for PathSink<'_> {
+impl<B: Bits> Sink<B> for PathSink<'_, B> {
     fn push(&mut self, landing: u8, victim: u8) {
         self.steps.push((landing, victim));
     }
     fn pop(&mut self) {
         self.steps.pop();
     }
-    fn leaf(&mut self, m: Move, _: u32) {
+    fn leaf(&mut self, m: Ply<B>, _: u32) {
         if m.same_identity(self.target) {
             self.out.push(MovePath {
-                from: m.from(),
-                landings: self.steps.iter().map(|&(l, _)| Square::from_index_masked(l)).collect(),
-                captures: self.steps.iter().map(|&(_, v)| Square::from_index_masked(v)).collect(),
+                from: (self.square)(m.from),
+                landings: self.steps.iter().map(|&(l, _)| (self.square)(l)).collect(),
+                captures: self.steps.iter().map(|&(_, v)| (self.square)(v)).collect(),
             });
         }
     }

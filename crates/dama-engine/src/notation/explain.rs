@@ -15,7 +15,7 @@
 // unwrap; tests may. See docs/reliability.md.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
-use crate::board::{AbsDir, Color, DirSet, Move, MovePath, Piece, Position, Square, OFF};
+use crate::board::{AbsDir, Bitboard, Color, DirSet, Move, MovePath, Piece, Position, Square};
 use crate::notation::{DirKind, IllegalReason, MoveText};
 use crate::rules::{KingRange, Rules};
 use crate::spec::{CaptureRange, Landing, Majority, MidCapturePromotion, Range, Removal, VariantSpec};
@@ -244,7 +244,7 @@ impl Rules {
                 let (_, inner) = path.landings.split_last().unwrap_or((&path.from, &[]));
                 let square = inner
                     .iter()
-                    .find(|l| promo & l.bit() != 0)
+                    .find(|l| promo.contains(**l))
                     .copied()
                     .unwrap_or(path.from);
                 R::CrownedStops {
@@ -270,13 +270,13 @@ impl Rules {
             return Vec::new();
         };
         let mut out = Vec::new();
-        let mut s = a.index();
+        let mut s = a;
         for _ in 1..n {
-            s = self.step(s, d);
-            if s == OFF {
+            let Some(t) = self.step(s, d) else {
                 break;
-            }
-            out.push(Square::from_index_masked(s));
+            };
+            out.push(t);
+            s = t;
         }
         out
     }
@@ -318,13 +318,13 @@ impl Rules {
                 });
             };
             let between = self.between(a, b);
-            let enemies: Vec<Square> = between.iter().copied().filter(|q| enemy & q.bit() != 0).collect();
+            let enemies: Vec<Square> = between.iter().copied().filter(|q| enemy.contains(q)).collect();
             if enemies.is_empty() && n_steps == 1 {
                 // Nothing to capture on the way.
                 let capture_dirs = if king { side.king_captures } else { side.man_captures };
                 let capture_shape = capture_dirs.contains(d) && (n == 2 || (king && self.kings().capture_flying));
                 if mt.capture && capture_shape {
-                    if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {
+                    if let Some(q) = between.iter().find(|q| own.contains(**q)) {
                         return Err(R::OwnPiece { square: name(*q) });
                     }
                     return Err(R::NothingToCapture {
@@ -335,10 +335,10 @@ impl Rules {
                 self.explain_quiet(pos, a, b, d, n, king, occ)?;
                 return Ok(None);
             }
-            if occ & b.bit() != 0 {
+            if occ.contains(b) {
                 return Err(R::Occupied { square: name(b) });
             }
-            if let Some(q) = between.iter().find(|q| own & q.bit() != 0) {
+            if let Some(q) = between.iter().find(|q| own.contains(**q)) {
                 return Err(R::OwnPiece { square: name(*q) });
             }
             let v = match enemies.as_slice() {
@@ -377,7 +377,7 @@ impl Rules {
             enemy &= !v.bit();
             occ &= !v.bit();
             taken += 1;
-            if !king && side.promotion & b.bit() != 0 {
+            if !king && side.promotion.contains(b) {
                 as_king = true;
             }
         }
@@ -394,7 +394,7 @@ impl Rules {
         d: AbsDir,
         n: u32,
         king: bool,
-        occ: u64,
+        occ: Bitboard,
     ) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let us = pos.side_to_move();
@@ -408,10 +408,10 @@ impl Rules {
                     only: only_lines(side.king_moves),
                 });
             }
-            if occ & b.bit() != 0 {
+            if occ.contains(b) {
                 return Err(R::Occupied { square: name(b) });
             }
-            if let Some(q) = self.between(a, b).into_iter().find(|q| occ & q.bit() != 0) {
+            if let Some(q) = self.between(a, b).into_iter().find(|q| occ.contains(q)) {
                 return Err(R::Blocked { square: name(q) });
             }
             return Ok(());
@@ -423,7 +423,7 @@ impl Rules {
                 capture: false,
             });
         }
-        if occ & b.bit() != 0 {
+        if occ.contains(b) {
             return Err(R::Occupied { square: name(b) });
         }
         if n == 1 {
@@ -439,9 +439,9 @@ impl Rules {
             return Err(R::LinearMove);
         }
         if side.man_friendly_jumps.contains(d) && n == 2 {
-            let mid = Square::from_index_masked(self.step(a.index(), d));
+            let mid = self.step(a, d).map_or_else(String::new, name);
             return Err(R::FriendlyJump {
-                square: name(mid),
+                square: mid,
                 over_kings: self.men().friendly_jump_over_kings,
             });
         }

@@ -115,7 +115,7 @@ impl Rules {
         // every message about a section or a square pointed one column early).
         let mut offset = 3;
         // The column each square was given at, for messages about a square.
-        let mut given_at = [0usize; 64];
+        let mut given_at = [0usize; 256];
         let mut seen = [false; 2];
         for section in rest[1..].split(':') {
             let col = offset;
@@ -229,8 +229,8 @@ impl Rules {
             let at_fault = Color::ALL
                 .into_iter()
                 .map(|c| pos.men(c) & self.side(c).promotion)
-                .find(|&bad| bad != 0)
-                .unwrap_or(0);
+                .find(|bad| !bad.is_empty())
+                .unwrap_or_default();
             let column = Squares(at_fault)
                 .filter_map(|sq| given_at.get(sq.index() as usize).copied())
                 .min()
@@ -248,7 +248,7 @@ impl Rules {
             s.push(':');
             s.push(c.letter());
             let mut items: Vec<(String, bool)> = Squares(pos.pieces(c))
-                .map(|sq| (self.square_name(sq), pos.all_kings() & sq.bit() != 0))
+                .map(|sq| (self.square_name(sq), pos.all_kings().contains(sq)))
                 .collect();
             if self.numeric_notation() {
                 items.sort_by_key(|(n, _)| n.parse::<u32>().unwrap_or(0));

@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use crate::board::{Color, Move, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Move, Piece, Position, Square};
 use crate::notation::{FenError, IllegalReason, MoveError};
 use crate::rules::Rules;
 use crate::util::clip;
@@ -204,7 +204,7 @@ impl HubBoard {
         for r in (0..rules.height()).rev() {
             for f in 0..rules.width() {
                 if let Some(sq) = Square::new(f, r) {
-                    if rules.board() & sq.bit() != 0 {
+                    if rules.board().contains(sq) {
                         order.push(sq);
                     }
                 }
@@ -259,7 +259,7 @@ impl HubBoard {
             self.order.get(n.checked_sub(1)?).copied()
         } else {
             let sq = Square::parse_algebraic(token)?;
-            (sq.file() < self.rules.width() && sq.rank() < self.rules.height() && self.rules.board() & sq.bit() != 0)
+            (sq.file() < self.rules.width() && sq.rank() < self.rules.height() && self.rules.board().contains(sq))
                 .then_some(sq)
         }
     }
@@ -273,7 +273,7 @@ impl HubBoard {
             return format!("{from}-{to}");
         }
         let mut s = format!("{from}x{to}");
-        for c in self.order.iter().filter(|c| m.captured() & c.bit() != 0) {
+        for c in self.order.iter().filter(|c| m.captured().contains(*c)) {
             s.push('x');
             s.push_str(&self.name(*c));
         }
@@ -320,7 +320,7 @@ impl HubBoard {
             let mut all = Vec::with_capacity(full);
             for r in (0..h).rev() {
                 for f in 0..w {
-                    all.push(Square::new(f, r).filter(|s| self.rules.board() & s.bit() != 0));
+                    all.push(Square::new(f, r).filter(|s| self.rules.board().contains(s)));
                 }
             }
             all.into_iter().zip(squares.iter().copied()).collect()
@@ -393,8 +393,8 @@ impl HubBoard {
                 same_kind
             }
         } else if capture {
-            let set = taken.iter().fold(0u64, |b, s| b | s.bit());
-            if set.count_ones() as usize != taken.len() {
+            let set: Bitboard = taken.iter().copied().collect();
+            if set.count() as usize != taken.len() {
                 Vec::new()
             } else {
                 legal

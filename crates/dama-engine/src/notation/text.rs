@@ -140,7 +140,7 @@ impl Rules {
     /// explained by what numbers mean here (issue 18): out of range where
     /// squares are numbered, or not this variant's notation at all.
     pub(crate) fn why_not_a_square(&self, name: &str) -> String {
-        let count = self.board().count_ones();
+        let count = self.board().count();
         if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
             let name = crate::util::clip(name);
             if self.geometry.reads_square_numbers() {

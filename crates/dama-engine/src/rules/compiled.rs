@@ -1,6 +1,6 @@
 //! The compiled rules of a variant: the spec it came from and its groups.
 
-use crate::board::{shift, AbsDir, Color, Position, Square, Tables};
+use crate::board::{AbsDir, Bitboard, Color, Position, Square};
 use crate::rules::{CaptureRules, EndRules, Geometry, KingRules, MenRules, SideRules};
 use crate::spec::VariantSpec;
 
@@ -53,23 +53,13 @@ impl Rules {
     }
     /// The playable squares.
     #[inline]
-    pub fn board(&self) -> u64 {
+    pub fn board(&self) -> Bitboard {
         self.geometry.board
     }
-    /// The move generator's precomputed shift and ray tables.
+    /// The playable neighbour of `sq` in `d`.
     #[inline]
-    pub fn tables(&self) -> &Tables {
-        &self.geometry.tables
-    }
-    /// The neighbour of `sq` in `d`, or [`OFF`](crate::board::OFF).
-    #[inline]
-    pub fn step(&self, sq: u8, d: AbsDir) -> u8 {
+    pub fn step(&self, sq: Square, d: AbsDir) -> Option<Square> {
         self.geometry.step(sq, d)
-    }
-    /// Shifts a bitboard one step, staying on playable squares.
-    #[inline]
-    pub fn shift(&self, bb: u64, d: AbsDir) -> u64 {
-        shift(bb, d) & self.geometry.board
     }
     /// One side's directions and promotion squares.
     #[inline]

@@ -59,8 +59,8 @@ pub(crate) fn ordinal(n: u32) -> String {
 
 /// "16 men", "12 men and 1 king".
 fn pieces_words(pos: &crate::Position, c: crate::Color) -> String {
-    let men = pos.men(c).count_ones();
-    let kings = pos.pieces(c).count_ones() - men;
+    let men = pos.men(c).count();
+    let kings = pos.pieces(c).count() - men;
     let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     match (men, kings) {
         (m, 0) => plural(m, "man", "men"),
@@ -107,7 +107,7 @@ impl Rules {
                     ),
                     SquareNotation::Numeric => format!(
                         "Squares are numbered 1 to {}, row by row from Black's side.",
-                        self.board().count_ones()
+                        self.board().count()
                     ),
                 },
                 format!(

@@ -2,39 +2,120 @@
 //! board's geometry, each side's directions, the men's and kings' powers,
 //! the capture rules and the end of the game.
 
-use crate::board::{AbsDir, DirSet, Square, Tables};
+use crate::board::{AbsDir, Bitboard, Bits, DirSet, Layout, Move, Node, Ply, Position, Square, Tables};
 use crate::spec::{KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Removal};
 
 /// The board: its size, its playable squares, the neighbour of every square
-/// in every direction, the generator's shift and ray tables, and how
-/// squares are named.
+/// in every direction, how the generator numbers the squares (and the
+/// word it is compiled for), and how squares are named.
 #[derive(Debug, Clone)]
 pub struct Geometry {
     pub(crate) width: u8,
     pub(crate) height: u8,
     /// The playable squares.
-    pub(crate) board: u64,
-    /// `step[dir][sq]`: the neighbour of `sq` in `dir`, or [`OFF`](crate::board::OFF).
-    pub(crate) step: [[u8; 64]; 8],
-    /// Shift and ray tables for the move generator.
-    pub(crate) tables: Tables,
+    pub(crate) board: Bitboard,
+    /// `step[dir][sq]`: the playable neighbour of `sq` in `dir`.
+    pub(crate) step: Box<[[Option<Square>; 256]; 8]>,
+    /// The generator's numbering of the squares.
+    pub(crate) layout: Layout,
+    /// The generator's tables and sets, in the word the layout chose.
+    pub(crate) packing: Packing,
     /// Whether squares are written as numbers.
     pub(crate) numeric: bool,
-    /// Numeric notation: square number (1-based) - 1 -> square index.
-    pub(crate) numbers: Vec<u8>,
+    /// Numeric notation: square number (1-based) - 1 -> square.
+    pub(crate) numbers: Vec<Square>,
+}
+
+/// The board's tables and sets in the generator's numbering, for the word
+/// the layout chose: the one place the word is decided at run time (see
+/// [`with_pack`](crate::rules::with_pack)).
+#[derive(Debug, Clone)]
+pub(crate) enum Packing {
+    W64(Box<Pack<u64>>),
+    W128(Box<Pack<u128>>),
+    W256(Box<Pack<Bitboard>>),
+}
+
+/// What the generator reads of the board, in its numbering and word `B`.
+#[derive(Debug, Clone)]
+pub(crate) struct Pack<B> {
+    pub(crate) tables: Tables<B>,
+    /// The playable squares.
+    pub(crate) board: B,
+    /// The squares on which each side's men are crowned (White first).
+    pub(crate) promotion: [B; 2],
+    pub(crate) layout: Layout,
+}
+
+impl<B: Bits> Pack<B> {
+    /// `pos` in the generator's numbering.
+    #[inline]
+    pub(crate) fn node(&self, pos: &Position) -> Node<B> {
+        let n = &pos.0;
+        Node {
+            white: self.layout.pack(n.white),
+            black: self.layout.pack(n.black),
+            kings: self.layout.pack(n.kings),
+            side: n.side,
+        }
+    }
+    /// A node as a position.
+    #[inline]
+    pub(crate) fn position(&self, n: &Node<B>) -> Position {
+        Position(Node {
+            white: self.layout.unpack(n.white),
+            black: self.layout.unpack(n.black),
+            kings: self.layout.unpack(n.kings),
+            side: n.side,
+        })
+    }
+    /// A move of the generator as a move of the API.
+    #[inline]
+    pub(crate) fn export(&self, m: &Ply<B>) -> Move {
+        Move(Ply {
+            captured: self.layout.unpack(m.captured),
+            captured_kings: self.layout.unpack(m.captured_kings),
+            from: self.layout.square_of(m.from).index(),
+            to: self.layout.square_of(m.to).index(),
+            flags: m.flags,
+        })
+    }
+    /// A move of the API in the generator's numbering (its squares must be playable).
+    #[inline]
+    pub(crate) fn import(&self, m: &Move) -> Ply<B> {
+        let bit = |s: Square| self.layout.bit_of(s).unwrap_or(0);
+        Ply {
+            captured: self.layout.pack(m.0.captured),
+            captured_kings: self.layout.pack(m.0.captured_kings),
+            from: bit(m.from()),
+            to: bit(m.to()),
+            flags: m.0.flags,
+        }
+    }
+    /// The square of a bit.
+    #[inline]
+    pub(crate) fn square(&self, bit: u8) -> Square {
+        self.layout.square_of(bit)
+    }
 }
 
 impl Geometry {
-    /// The neighbour of `sq` in `d`, or [`OFF`](crate::board::OFF).
+    /// The playable neighbour of `sq` in `d`.
     #[inline]
-    pub fn step(&self, sq: u8, d: AbsDir) -> u8 {
-        self.step[d.index()][(sq & 63) as usize]
+    pub fn step(&self, sq: Square, d: AbsDir) -> Option<Square> {
+        self.step[d.index()][sq.index() as usize]
+    }
+
+    /// The generator's numbering of the squares: how many bits it uses and
+    /// the word it is compiled for.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The name of a square in this board's notation.
     pub fn square_name(&self, sq: Square) -> String {
         if self.numeric {
-            match self.numbers.iter().position(|&i| i == sq.index()) {
+            match self.numbers.iter().position(|&i| i == sq) {
                 Some(n) => (n + 1).to_string(),
                 None => sq.to_string(),
             }
@@ -43,11 +124,22 @@ impl Geometry {
         }
     }
 
+    /// The number of a square in the board's numbering (1 = the first
+    /// playable square of the top rank), if it is playable.
+    pub fn square_number(&self, sq: Square) -> Option<usize> {
+        self.numbers.iter().position(|&i| i == sq).map(|n| n + 1)
+    }
+
+    /// The square with this number in the board's numbering.
+    pub fn numbered_square(&self, n: usize) -> Option<Square> {
+        self.numbers.get(n.checked_sub(1)?).copied()
+    }
+
     /// Parses a square name in this board's notation; only playable squares are accepted.
     pub fn parse_square(&self, s: &str) -> Option<Square> {
         let sq = if self.numeric && s.bytes().all(|b| b.is_ascii_digit()) {
             let n: usize = s.parse().ok()?;
-            Square::from_index(*self.numbers.get(n.checked_sub(1)?)?)?
+            self.numbered_square(n)?
         } else {
             let sq = Square::parse_algebraic(s)?;
             if sq.file() >= self.width || sq.rank() >= self.height {
@@ -55,7 +147,7 @@ impl Geometry {
             }
             sq
         };
-        (self.board & sq.bit() != 0).then_some(sq)
+        self.board.contains(sq).then_some(sq)
     }
 
     /// Whether square numbers are read on this board (issue 18): always
@@ -65,10 +157,7 @@ impl Geometry {
     /// nothing but `c3-d4`. A board played on every square has no PDN
     /// numbering: numbers are not read there.
     pub(crate) fn reads_square_numbers(&self) -> bool {
-        let light = (0..64u8)
-            .filter(|i| (i / 8 + i % 8) % 2 == 1)
-            .fold(0u64, |m, i| m | 1u64 << i);
-        self.numeric || self.board & light == 0
+        self.numeric || self.board.iter().all(|s| (s.file() + s.rank()) % 2 == 0)
     }
 
     /// Reads a square as people write it in positions and moves: a name in
@@ -81,8 +170,7 @@ impl Geometry {
         if self.numeric || !self.reads_square_numbers() || s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        let n: usize = s.parse().ok()?;
-        Square::from_index(*self.numbers.get(n.checked_sub(1)?)?)
+        self.numbered_square(s.parse().ok()?)
     }
 
     /// An example of a square name on this board, for messages: c3 when it
@@ -92,11 +180,9 @@ impl Geometry {
             2.min(self.width.saturating_sub(1)),
             2.min(self.height.saturating_sub(1)),
         );
-        match c3.filter(|s| self.board & s.bit() != 0) {
+        match c3.filter(|s| self.board.contains(*s)) {
             Some(s) => s.to_string(),
-            None => crate::board::Squares(self.board)
-                .next()
-                .map_or_else(|| "a1".to_string(), |s| s.to_string()),
+            None => self.board.first().map_or_else(|| "a1".to_string(), |s| s.to_string()),
         }
     }
 }
@@ -117,7 +203,7 @@ pub struct SideRules {
     /// Kings' capture directions.
     pub king_captures: DirSet,
     /// The squares on which this side's men are crowned.
-    pub promotion: u64,
+    pub promotion: Bitboard,
 }
 
 impl SideRules {

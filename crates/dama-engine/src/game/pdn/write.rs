@@ -59,7 +59,7 @@ pub fn game_type_tag(rules: &Rules) -> Option<String> {
         Color::White => Square::new(0, 0),
         Color::Black => Square::new(w - 1, h - 1),
     };
-    let invert = u8::from(bottom_left.is_none_or(|sq| rules.board() & sq.bit() == 0));
+    let invert = u8::from(bottom_left.is_none_or(|sq| !rules.board().contains(sq)));
     Some(format!("{n},{},{w},{h},{letter}{corner},{invert}", first.letter()))
 }
 

@@ -1,7 +1,7 @@
 //! Stage 1: the board. Its size, the playable squares, how they are
 //! numbered, and the neighbour of every square in every direction.
 
-use crate::board::{AbsDir, Squares, OFF};
+use crate::board::{AbsDir, Bitboard, Square, MAX_SIDE};
 use crate::rules::compile::Findings;
 use crate::spec::{Code, SquareNotation, SquareSet, VariantSpec};
 
@@ -12,11 +12,11 @@ use crate::spec::{Code, SquareNotation, SquareSet, VariantSpec};
 pub(crate) struct Board {
     pub(crate) width: u8,
     pub(crate) height: u8,
-    pub(crate) mask: u64,
+    pub(crate) mask: Bitboard,
     pub(crate) size_ok: bool,
     pub(crate) numeric: bool,
-    pub(crate) numbers: Vec<u8>,
-    pub(crate) step: [[u8; 64]; 8],
+    pub(crate) numbers: Vec<Square>,
+    pub(crate) step: Box<[[Option<Square>; 256]; 8]>,
 }
 
 /// Checks the board size (`E0201`, `E0202`) and builds the board.
@@ -31,22 +31,22 @@ pub(crate) fn board(spec: &VariantSpec, out: &mut Findings) -> Board {
                 format!("the board must have at least one {what}, not {w}×{h}"),
             );
             size_ok = false;
-        } else if v > 8 {
+        } else if v > MAX_SIDE as u32 {
             out.error(
                 Code::E0202,
                 key,
-                format!("boards larger than 8×8 are not supported yet ({w}×{h} asked)"),
+                format!("boards are at most {MAX_SIDE}×{MAX_SIDE} ({w}×{h} asked)"),
             );
             size_ok = false;
         }
     }
     let (width, height) = if size_ok { (w as u8, h as u8) } else { (8, 8) };
-    let mut mask = 0u64;
+    let mut mask = Bitboard::EMPTY;
     for r in 0..height {
         for f in 0..width {
             let dark = (r + f) % 2 == 0;
             if spec.board.squares == SquareSet::All || dark {
-                mask |= 1u64 << (r * 8 + f);
+                mask.insert(Square::new(f, r).expect("within 16×16"));
             }
         }
     }
@@ -54,9 +54,9 @@ pub(crate) fn board(spec: &VariantSpec, out: &mut Findings) -> Board {
     let mut numbers = Vec::new();
     for r in (0..height).rev() {
         for f in 0..width {
-            let i = r * 8 + f;
-            if mask & (1u64 << i) != 0 {
-                numbers.push(i);
+            let s = Square::new(f, r).expect("within 16×16");
+            if mask.contains(s) {
+                numbers.push(s);
             }
         }
     }
@@ -71,19 +71,17 @@ pub(crate) fn board(spec: &VariantSpec, out: &mut Findings) -> Board {
     }
 }
 
-/// `step[d][sq]`: the playable neighbour of `sq` in direction `d`, or [`OFF`].
-fn step_table(width: u8, height: u8, mask: u64) -> [[u8; 64]; 8] {
-    let mut step = [[OFF; 64]; 8];
+/// `step[d][sq]`: the playable neighbour of `sq` in direction `d`, if any.
+fn step_table(width: u8, height: u8, mask: Bitboard) -> Box<[[Option<Square>; 256]; 8]> {
+    let mut step = Box::new([[None; 256]; 8]);
     for d in AbsDir::ALL {
         let (df, dr) = d.delta();
-        for sq in Squares(mask) {
+        for sq in mask.iter() {
             let f = sq.file() as i8 + df;
             let r = sq.rank() as i8 + dr;
             if (0..width as i8).contains(&f) && (0..height as i8).contains(&r) {
-                let t = (r * 8 + f) as u8;
-                if mask & (1u64 << t) != 0 {
-                    step[d.index()][sq.index() as usize] = t;
-                }
+                let t = Square::new(f as u8, r as u8).filter(|t| mask.contains(*t));
+                step[d.index()][sq.index() as usize] = t;
             }
         }
     }
@@ -92,13 +90,13 @@ fn step_table(width: u8, height: u8, mask: u64) -> [[u8; 64]; 8] {
 
 impl Board {
     /// The names of the squares of `bb` in the board's notation, joined with commas.
-    pub(crate) fn names(&self, bb: u64) -> String {
-        Squares(bb)
+    pub(crate) fn names(&self, bb: Bitboard) -> String {
+        bb.iter()
             .map(|s| {
                 if self.numeric {
                     self.numbers
                         .iter()
-                        .position(|&i| i == s.index())
+                        .position(|&i| i == s)
                         .map_or(s.to_string(), |n| (n + 1).to_string())
                 } else {
                     s.to_string()

@@ -18,8 +18,8 @@ use board::Board;
 use findings::Findings;
 use promotion::Promotion;
 
-use crate::board::Tables;
-use crate::rules::{Geometry, Rules, SideRules};
+use crate::board::{Bits, DirSet, Layout, Tables, Width};
+use crate::rules::{Geometry, Pack, Packing, Rules, SideRules};
 use crate::spec::{Diagnostic, VariantSpec};
 
 /// Runs every stage; returns the rules and the warnings, or every finding
@@ -47,19 +47,20 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
         king_captures: dirs.king_captures[c],
         promotion: promotion.squares[c],
     });
-    let used = crate::board::DirSet(sides[0].all_directions().0 | sides[1].all_directions().0);
-    let tables = Tables::new(
-        &board.step,
-        [sides[0].king_moves, sides[1].king_moves],
-        [sides[0].king_captures, sides[1].king_captures],
-        used,
-    );
+    let used = DirSet(sides[0].all_directions().0 | sides[1].all_directions().0);
+    let layout = Layout::new(board.width, board.height, board.mask);
+    let packing = match layout.width() {
+        Width::W64 => Packing::W64(Box::new(pack(&board, &layout, &sides, used))),
+        Width::W128 => Packing::W128(Box::new(pack(&board, &layout, &sides, used))),
+        Width::W256 => Packing::W256(Box::new(pack(&board, &layout, &sides, used))),
+    };
     let geometry = Geometry {
         width: board.width,
         height: board.height,
         board: board.mask,
         step: board.step,
-        tables,
+        layout,
+        packing,
         numeric: board.numeric,
         numbers: board.numbers,
     };
@@ -74,4 +75,22 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
         start,
     };
     Ok((rules, out.0))
+}
+
+/// The generator's tables and sets for the word `B`.
+fn pack<B: Bits>(board: &Board, layout: &Layout, sides: &[SideRules; 2], used: DirSet) -> Pack<B> {
+    let tables = Tables::new(
+        layout,
+        board.mask,
+        |s, d| board.step[d.index()][s.index() as usize],
+        [sides[0].king_moves, sides[1].king_moves],
+        [sides[0].king_captures, sides[1].king_captures],
+        used,
+    );
+    Pack {
+        tables,
+        board: layout.pack(board.mask),
+        promotion: [layout.pack(sides[0].promotion), layout.pack(sides[1].promotion)],
+        layout: layout.clone(),
+    }
 }

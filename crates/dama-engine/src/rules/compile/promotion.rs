@@ -1,6 +1,6 @@
 //! Stage 3: promotion. The rank on which each side's men are crowned.
 
-use crate::board::Color;
+use crate::board::{Bitboard, Color};
 use crate::rules::compile::{Board, Findings};
 use crate::spec::{Code, PromotionRank, VariantSpec};
 
@@ -9,7 +9,7 @@ use crate::spec::{Code, PromotionRank, VariantSpec};
 #[derive(Debug)]
 pub(crate) struct Promotion {
     pub(crate) rank: u8,
-    pub(crate) squares: [u64; 2],
+    pub(crate) squares: [Bitboard; 2],
 }
 
 /// Reads `promotion.rank` (`E0501`).
@@ -33,7 +33,7 @@ pub(crate) fn promotion(spec: &VariantSpec, board: &Board, out: &mut Findings) -
             }
         }
     };
-    let rank_mask = |r: u8| -> u64 { (0xFFu64 << (r as u32 * 8)) & board.mask };
+    let rank_mask = |r: u8| -> Bitboard { Bitboard::rank(r) & board.mask };
     Promotion {
         rank,
         squares: [rank_mask(rank - 1), rank_mask(height - rank)],
@@ -41,15 +41,15 @@ pub(crate) fn promotion(spec: &VariantSpec, board: &Board, out: &mut Findings) -
 }
 
 /// The squares beyond `c`'s promotion rank (farther from `c`'s side).
-pub(crate) fn beyond_rank(c: Color, prom_rank: u8, board: &Board) -> u64 {
-    let mut bb = 0u64;
+pub(crate) fn beyond_rank(c: Color, prom_rank: u8, board: &Board) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
     for r in 0..board.height {
         let beyond = match c {
             Color::White => r >= prom_rank,
             Color::Black => r + prom_rank < board.height,
         };
         if beyond {
-            bb |= 0xFFu64 << (r as u32 * 8);
+            bb |= Bitboard::rank(r);
         }
     }
     bb & board.mask

@@ -1,7 +1,7 @@
 //! Stage 5: the initial position. Every setup item read as a square or a
 //! range of squares, with the checks that the setup is a real position.
 
-use crate::board::{Color, Position, Square};
+use crate::board::{Bitboard, Color, Position, Square};
 use crate::rules::compile::pieces::men_use_any;
 use crate::rules::compile::promotion::beyond_rank;
 use crate::rules::compile::{Board, Findings, Promotion};
@@ -11,7 +11,7 @@ use crate::util::clip;
 /// Reads `[setup]` (`E0701` to `E0705`, `W0502`, `W0707`). Its squares mean
 /// nothing on a board of a refused size: then the position is empty.
 pub(crate) fn setup(spec: &VariantSpec, board: &Board, promotion: &Promotion, out: &mut Findings) -> Position {
-    let mut placed: Vec<(u64, &str)> = Vec::new();
+    let mut placed: Vec<(Bitboard, &str)> = Vec::new();
     let s = &spec.setup;
     let white_men = square_list(&s.white, "setup.white", board, &mut placed, out);
     let black_men = square_list(&s.black, "setup.black", board, &mut placed, out);
@@ -52,10 +52,10 @@ fn square_list<'k>(
     list: &[String],
     key: &'k str,
     board: &Board,
-    placed: &mut Vec<(u64, &'k str)>,
+    placed: &mut Vec<(Bitboard, &'k str)>,
     out: &mut Findings,
-) -> u64 {
-    let mut bb = 0u64;
+) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
     if !board.size_ok {
         return bb;
     }
@@ -64,14 +64,14 @@ fn square_list<'k>(
         let item_shown = clip(item);
         match parse_square_set(item, board) {
             Ok(set) => {
-                if set == 0 {
+                if set.is_empty() {
                     out.warning(
                         Code::W0707,
                         &k,
                         format!("the range `{item_shown}` holds no playable square"),
                     );
                 }
-                if set & bb != 0 {
+                if !(set & bb).is_empty() {
                     out.error(
                         Code::E0703,
                         &k,
@@ -82,13 +82,13 @@ fn square_list<'k>(
                     );
                 }
                 for (other, okey) in placed.iter() {
-                    if set & other != 0 {
+                    if !(set & *other).is_empty() {
                         out.error(
                             Code::E0703,
                             &k,
                             format!(
                                 "`{item_shown}` puts a piece on {} which `{okey}` already uses",
-                                board.names(set & other)
+                                board.names(set & *other)
                             ),
                         );
                     }
@@ -109,18 +109,18 @@ fn check_side(
     board: &Board,
     promotion: &Promotion,
     c: Color,
-    (men, kings): (u64, u64),
+    (men, kings): (Bitboard, Bitboard),
     (key, list, listed): (&str, &[String], usize),
     out: &mut Findings,
 ) {
     let prom = promotion.squares[c.index()];
     // The first item of the list that puts a piece on `mask`, so a finding points at it.
-    let item_key = |mask: u64| -> String {
+    let item_key = |mask: Bitboard| -> String {
         list.iter()
-            .position(|item| parse_square_set(item, board).is_ok_and(|set| set & mask != 0))
+            .position(|item| parse_square_set(item, board).is_ok_and(|set| !(set & mask).is_empty()))
             .map_or_else(|| key.to_string(), |i| format!("{key}[{i}]"))
     };
-    if men | kings == 0 {
+    if (men | kings).is_empty() {
         let msg = if listed == 0 {
             format!("{c} has no pieces in the initial position")
         } else {
@@ -128,7 +128,7 @@ fn check_side(
         };
         out.error(Code::E0704, key, msg);
     }
-    if men & prom != 0 {
+    if !(men & prom).is_empty() {
         out.error(
             Code::E0705,
             &item_key(men & prom),
@@ -140,7 +140,7 @@ fn check_side(
     }
     // Men beyond their promotion rank that can never come back to it.
     let beyond = men & !prom & beyond_rank(c, promotion.rank, board);
-    if beyond != 0 && !men_use_any(spec, &[RelDir::B, RelDir::BL, RelDir::BR]) {
+    if !beyond.is_empty() && !men_use_any(spec, &[RelDir::B, RelDir::BL, RelDir::BR]) {
         out.warning(
             Code::W0502,
             &item_key(beyond),
@@ -165,7 +165,7 @@ enum SquareError {
 /// range (`a2-h3`: the rectangle with these corners; `1-12` on numeric
 /// boards: the squares numbered 1 to 12). Ranges take only the playable
 /// squares; a single square must be playable.
-fn parse_square_set(item: &str, b: &Board) -> Result<u64, SquareError> {
+fn parse_square_set(item: &str, b: &Board) -> Result<Bitboard, SquareError> {
     let (width, height, board, numeric, numbers) = (b.width, b.height, b.mask, b.numeric, &b.numbers[..]);
     let is_number = |t: &str| numeric && !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     let one = |s: &str| -> Result<Square, SquareError> {
@@ -177,7 +177,7 @@ fn parse_square_set(item: &str, b: &Board) -> Result<u64, SquareError> {
                 .ok()
                 .and_then(|n| n.checked_sub(1))
                 .and_then(|i| numbers.get(i))
-                .and_then(|&i| Square::from_index(i))
+                .copied()
                 .ok_or_else(|| {
                     SquareError::Invalid(format!(
                         "square {name} is not on the board (squares are numbered 1 to {})",
@@ -217,22 +217,22 @@ fn parse_square_set(item: &str, b: &Board) -> Result<u64, SquareError> {
             let (sa, sb) = (one(a)?, one(b)?);
             match (is_number(a.trim()), is_number(b.trim())) {
                 (true, true) => {
-                    let na = numbers.iter().position(|&i| i == sa.index()).unwrap_or(0);
-                    let nb = numbers.iter().position(|&i| i == sb.index()).unwrap_or(0);
+                    let na = numbers.iter().position(|&i| i == sa).unwrap_or(0);
+                    let nb = numbers.iter().position(|&i| i == sb).unwrap_or(0);
                     let (lo, hi) = (na.min(nb), na.max(nb));
                     Ok(numbers
                         .get(lo..=hi)
                         .unwrap_or(&[])
                         .iter()
-                        .fold(0u64, |bb, &i| bb | (1u64 << i)))
+                        .fold(Bitboard::EMPTY, |bb, &i| bb | i.bit()))
                 }
                 (false, false) => {
                     let (f0, f1) = (sa.file().min(sb.file()), sa.file().max(sb.file()));
                     let (r0, r1) = (sa.rank().min(sb.rank()), sa.rank().max(sb.rank()));
-                    let mut bb = 0u64;
+                    let mut bb = Bitboard::EMPTY;
                     for r in r0..=r1 {
                         for f in f0..=f1 {
-                            bb |= 1u64 << (r * 8 + f);
+                            bb.insert(Square::new(f, r).expect("within 16×16"));
                         }
                     }
                     Ok(bb & board)
@@ -245,7 +245,7 @@ fn parse_square_set(item: &str, b: &Board) -> Result<u64, SquareError> {
         }
         None => {
             let sq = one(item)?;
-            if board & sq.bit() == 0 {
+            if !board.contains(sq) {
                 return Err(SquareError::NotPlayable(format!(
                     "square {} is not played on in this variant (board.squares)",
                     clip(item.trim())
