@@ -120,6 +120,19 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         true
     }
 
+    /// Whether [`Dfs::search_man`] would find a jump from `sq` (same
+    /// arguments), without recursing.
+    #[inline(always)]
+    fn man_may_jump(&self, sq: u8, allowed: u8, captured: B) -> bool {
+        let (enemy, occ) = self.board_after(captured);
+        let dirs = G & self.man_dirs & allowed;
+        let t = self.t;
+        over_dirs!(any dirs, D => {
+            let vb = t.shift(B::bit(sq), D) & enemy;
+            !vb.is_empty() && !(t.shift(vb, D) & !occ).is_empty()
+        })
+    }
+
     /// Whether [`Dfs::search_king`] would find a jump from `sq` (same
     /// arguments), without recursing.
     #[inline(always)]
@@ -214,10 +227,13 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
                     self.promoted = was;
                     c
                 }
-                MidCapturePromotion::ContinueAsMan => self.search_man(l, allowed, captured, taken),
+                MidCapturePromotion::ContinueAsMan => {
+                    self.man_may_jump(l, allowed, captured) && self.search_man(l, allowed, captured, taken)
+                }
             }
         } else {
-            self.search_man(l, allowed, captured, taken)
+            // As for kings: most landings end the sequence.
+            self.man_may_jump(l, allowed, captured) && self.search_man(l, allowed, captured, taken)
         };
         if !continued {
             let promotes = !self.start_king && (self.promoted || !(self.promo & lb).is_empty());

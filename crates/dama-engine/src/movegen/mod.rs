@@ -25,7 +25,7 @@ pub use count::CountMode;
 
 use crate::board::{Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, ALL_DIRS, DIAGONAL, ORTHOGONAL};
 use crate::movegen::quiet::VisitQuiet;
-use crate::movegen::sink::{PathCount, PathSink};
+use crate::movegen::sink::{PathCount, PathSink, UniqueCount};
 use crate::rules::{with_pack, Pack, Rules};
 use crate::spec::Majority;
 use crate::util::Rng;
@@ -99,9 +99,15 @@ impl Rules {
                     sink.n
                 }
                 CountMode::Moves => {
-                    scratch.clear();
-                    self.gen_captures::<B, G>(p, pos, scratch);
-                    scratch.len() as u64
+                    let mut sink = UniqueCount::new(self.capture().majority == Majority::MaxPieces);
+                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces);
+                    if sink.overflow {
+                        scratch.clear();
+                        self.gen_captures::<B, G>(p, pos, scratch);
+                        scratch.len() as u64
+                    } else {
+                        sink.n
+                    }
                 }
             };
             if captures != 0 && self.capture().mandatory {

@@ -91,3 +91,66 @@ impl<B: Bits> Sink<B> for PathSink<'_, B> {
         }
     }
 }
+
+/// The most leaves of one piece [`UniqueCount`] keeps to merge paths.
+const UNIQUE_KEPT: usize = 32;
+
+/// Counts distinct moves (origin, destination, captured set) with the
+/// majority rule, listing nothing: two paths can only be one move if they
+/// start on the same square, and the search runs one piece at a time, so
+/// only the current piece's moves are kept to merge them. When a piece has
+/// more than [`UNIQUE_KEPT`] moves, `overflow` tells the caller to count
+/// with a list instead.
+pub(super) struct UniqueCount<B> {
+    pub(super) best: u32,
+    pub(super) n: u64,
+    pub(super) majority: bool,
+    pub(super) overflow: bool,
+    from: u8,
+    len: usize,
+    kept: [(u8, B); UNIQUE_KEPT],
+}
+
+impl<B: Bits> UniqueCount<B> {
+    pub(super) fn new(majority: bool) -> UniqueCount<B> {
+        UniqueCount {
+            best: 0,
+            n: 0,
+            majority,
+            overflow: false,
+            from: 0,
+            len: 0,
+            kept: [(0, B::ZERO); UNIQUE_KEPT],
+        }
+    }
+}
+
+impl<B: Bits> Sink<B> for UniqueCount<B> {
+    #[inline(always)]
+    fn leaf(&mut self, m: Ply<B>, taken: u32) {
+        if self.majority {
+            if taken < self.best {
+                return;
+            }
+            if taken > self.best {
+                self.best = taken;
+                self.n = 0;
+                self.len = 0;
+            }
+        }
+        if m.from != self.from {
+            self.from = m.from;
+            self.len = 0;
+        }
+        if self.kept[..self.len].iter().any(|&(to, c)| to == m.to && c == m.captured) {
+            return;
+        }
+        if self.len == UNIQUE_KEPT {
+            self.overflow = true;
+            return;
+        }
+        self.kept[self.len] = (m.to, m.captured);
+        self.len += 1;
+        self.n += 1;
+    }
+}
