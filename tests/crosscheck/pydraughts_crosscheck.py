@@ -24,9 +24,13 @@ moves (every position along the way) and (b) random placements with at least one
 each side (men never on their own promotion rank; diagonal games use the dark squares only).
 
 Variants (ours -> pydraughts): dama -> turkish, russian -> russian, brazilian -> brazilian,
-english -> english. Squares are converted with pydraughts' own helpers: Russian, Brazilian and
-Turkish use algebraic squares in both engines (a1 bottom-left from White); English uses the
-PDN numbers 1-32 in both (1 = b8 on Black's side, Black moves first).
+english -> english, international -> standard. Squares are converted with pydraughts' own
+helpers: Russian, Brazilian and Turkish use algebraic squares in both engines (a1 bottom-left
+from White); English uses the PDN numbers 1-32 in both (1 = b8 on Black's side, Black moves
+first); international uses the PDN numbers 1-50 in both (1 = b10 on Black's side, 46 = a1,
+White moves first). International is played on 10×10: our side needs an engine that accepts
+boards above 8×8, and is given the variant file variants/international.toml by path, so that
+it works whether or not international is a built-in variant.
 
 Disagreements are classified by cause where the cause is a known, documented rule point
 (see README.md next to this file); anything else is reported as "unexplained" with its FEN.
@@ -40,9 +44,13 @@ This is evidence for the project notes, not part of ``cargo test`` (CI has no Py
     /tmp/pxvenv/bin/python tests/crosscheck/pydraughts_crosscheck.py \\
         --dama target/release/dama --games 100 --random 3000 --seed 1
 
-Options: ``--variants dama,russian,...``, ``--max-plies`` (cap per random game),
+Options: ``--variants dama,russian,...`` (``international`` is not in the default list while
+the engine refuses 10×10), ``--max-plies`` (cap per random game),
 ``--json FILE`` (write every disagreement with its FEN and both move lists),
-``--show N`` (print the first N disagreements per variant and cause). The run is
+``--show N`` (print the first N disagreements per variant and cause), ``--pydraughts-only``
+(run pydraughts alone: with ``--position``, list its moves; otherwise play the random games and
+placements on the pydraughts side only, as a check of the square mapping and of the position
+sources without a dama binary). The run is
 deterministic for a given seed and pydraughts version. Exit status: 0 when every
 disagreement has a known cause, 1 otherwise.
 """
@@ -51,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -64,15 +73,31 @@ try:
 except ImportError:  # pragma: no cover
     sys.exit("pydraughts is not installed: python3 -m venv /tmp/pxvenv && /tmp/pxvenv/bin/pip install pydraughts")
 
-FILES = "abcdefgh"
+FILES = "abcdefghij"
 
-# ours -> (pydraughts name, are all 64 squares playable?)
+# ours -> (pydraughts name, is every square playable?)
 VARIANTS = {
     "dama": ("turkish", True),
     "russian": ("russian", False),
     "brazilian": ("brazilian", False),
     "english": ("english", False),
+    "international": ("standard", False),
 }
+
+# Board size (files = ranks) of each variant; 8 unless listed.
+SIZE = {"international": 10}
+
+# Variants whose squares are PDN numbers in both engines (row by row from Black's side).
+NUMERIC = {"english", "international"}
+
+# What our binary is given as the variant: a built-in id, or for variants that may not be built
+# in (yet) the path of their file in this repository.
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+OURS_VARIANT = {"international": os.path.join(REPO, "variants", "international.toml")}
+
+
+def size(variant: str) -> int:
+    return SIZE.get(variant, 8)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -80,26 +105,29 @@ VARIANTS = {
 # ---------------------------------------------------------------------------------------------
 
 
-def english_number(file: int, rank: int) -> int:
-    """PDN number of a dark square in English checkers: 1 = b8 ... 4 = h8, 29 = a1 ... 32 = g1."""
-    row_from_top = 7 - rank
-    return row_from_top * 4 + file // 2 + 1
+def pdn_number(variant: str, file: int, rank: int) -> int:
+    """PDN number of a dark square, row by row from Black's side: English 1 = b8 ... 4 = h8,
+    29 = a1 ... 32 = g1; international 1 = b10 ... 5 = j10, 46 = a1 ... 50 = i1."""
+    n = size(variant)
+    row_from_top = n - 1 - rank
+    return row_from_top * (n // 2) + file // 2 + 1
 
 
 def square_name(variant: str, file: int, rank: int) -> str:
-    if variant == "english":
-        return str(english_number(file, rank))
+    if variant in NUMERIC:
+        return str(pdn_number(variant, file, rank))
     return f"{FILES[file]}{rank + 1}"
 
 
 def playable_squares(variant: str) -> list[tuple[int, int]]:
     all_squares = VARIANTS[variant][1]
-    return [(f, r) for r in range(8) for f in range(8) if all_squares or (f + r) % 2 == 0]
+    n = size(variant)
+    return [(f, r) for r in range(n) for f in range(n) if all_squares or (f + r) % 2 == 0]
 
 
 def py_square(pyvariant: str, number: int) -> str:
     """pydraughts' variant numbering (after its own rotation) -> our square name."""
-    if pyvariant == "english":
+    if pyvariant in ("english", "standard"):
         return str(number)
     width = 8 if pyvariant == "turkish" else 4
     return _numeric_to_algebraic_square(str(number), width, every_other_square=pyvariant != "turkish")
@@ -163,7 +191,7 @@ class Ours:
         describe that same position.
         """
         t = time.perf_counter()
-        command = [self.binary, "--color", "never", "moves", variant, "--format", "json"]
+        command = [self.binary, "--color", "never", "moves", OURS_VARIANT.get(variant, variant), "--format", "json"]
         if not default_start:
             command += ["--fen", fen]
         out = subprocess.run(command, capture_output=True, text=True)
@@ -187,6 +215,21 @@ class Ours:
             entry["results"].add(canon("B" if side == "W" else "W", after))
             entry["text"].add(m["notation"])
         return result
+
+
+class PydraughtsAsOurs:
+    """Stands in for our binary in --pydraughts-only runs: pydraughts answers for both sides, so
+    every comparison agrees and the run exercises everything but the dama binary (the square
+    mapping, FEN conversion, the position sources and the statistics)."""
+
+    def __init__(self, py: "Pydraughts"):
+        self.py = py
+        self.calls = 0
+        self.seconds = 0.0
+
+    def moves(self, variant: str, fen: str, default_start: bool = False):
+        self.calls += 1
+        return self.py.moves(variant, fen)
 
 
 class Pydraughts:
@@ -280,7 +323,35 @@ NAMED = {
         "B:W26,25:B23",  # crowned on 30 mid-capture: the move ends there
         "B:W14,15,23:B10",  # free choice: 10x17 (one piece) or 10x19x26 (two)
     ],
+    # The rule cases of tests/rules/international where the rules of the family differ, and
+    # dctl's perft positions (tests/perft/international.perft).
+    "international": [
+        "W:W13:B7,8",  # FMJD art. 4.15: passes 2 on the last row as a man, ends on 11 uncrowned
+        "B:W43,44:B38",  # the same for Black, through 49
+        "W:WK46:B31,33,37,43",  # Turkish strike: 37, already taken, blocks the way to 31
+        "W:WK26:B9,21,24,27,31",  # a ring back to the start square, two paths; 21 blocks 27
+        "W:W33,K46:B28,37,39",  # majority over all pieces: the king's two beat the man's one
+        "W:W32:BK27,28,18",  # a king counts as one piece
+        "W:WK46:B24,28",  # the king must land on 19, where it can go on
+        "W:WK50:B11,44",  # one move, five paths (touch-down squares between two jumps)
+        "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",  # dctl Random178
+        "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",  # dctl Woldouby
+    ],
 }
+
+
+def check_square_mapping(variant: str) -> None:
+    """Our square names and coordinates must be inverse to each other on every playable square,
+    and pydraughts' initial position must put White's men on the low ranks, Black's on the high
+    ones (a wrong numbering direction would swap them)."""
+    squares = playable_squares(variant)
+    names = [square_name(variant, f, r) for f, r in squares]
+    if len(set(names)) != len(names) or any(coords(variant, n) != sq for n, sq in zip(names, squares)):
+        sys.exit(f"{variant}: square names and coordinates do not match")
+    _, pieces = parse_fen(initial_fen(variant))
+    ranks = {c: [coords(variant, sq)[1] for sq, (col, _) in pieces.items() if col == c] for c in "WB"}
+    if not ranks["W"] or not ranks["B"] or max(ranks["W"]) >= min(ranks["B"]):
+        sys.exit(f"{variant}: pydraughts' initial position does not fit our square mapping")
 
 
 def initial_fen(variant: str) -> str:
@@ -292,11 +363,11 @@ def random_placement(variant: str, rng: random.Random) -> str:
     squares = playable_squares(variant)
     rng.shuffle(squares)
     pieces: dict[str, tuple[str, bool]] = {}
-    dense = variant == "dama"
+    dense = variant in ("dama", "international")
     for color in "WB":
         kings = rng.randint(1, 3)
         men = rng.randint(0, 10 if dense else 7)
-        promo_rank = 7 if color == "W" else 0
+        promo_rank = size(variant) - 1 if color == "W" else 0
         placed_k = placed_m = 0
         for f, r in list(squares):
             name = square_name(variant, f, r)
@@ -339,10 +410,10 @@ def compare(ours: dict, theirs: dict) -> list[str]:
 
 def coords(variant: str, sq: str) -> tuple[int, int]:
     """(file, rank) counted from 0, seen from White."""
-    if variant == "english":
-        n = int(sq) - 1
-        rank = 7 - n // 4
-        return (n % 4) * 2 + (rank % 2), rank  # a1 is dark: even ranks start on file a
+    if variant in NUMERIC:
+        n, per_row = int(sq) - 1, size(variant) // 2
+        rank = size(variant) - 1 - n // per_row
+        return (n % per_row) * 2 + (rank % 2), rank  # a1 is dark: even ranks start on file a
     return FILES.index(sq[0]), int(sq[1:]) - 1
 
 
@@ -414,7 +485,7 @@ def check_position(variant, fen, source, ours_engine, py_engine, stats, disagree
         stats["max captured"] = max(stats["max captured"], len(key[2]))
         stats["merged moves"] += entry["paths"] > 1
         color, king = pieces[key[0]]
-        last = 7 if color == "W" else 0
+        last = size(variant) - 1 if color == "W" else 0
         if not king:
             stats["man moves ending on the promotion rank"] += coords(variant, key[1])[1] == last
             stats["man captures crossing the promotion rank"] += any(
@@ -475,19 +546,33 @@ def main() -> int:
     parser.add_argument(
         "--position", metavar="FEN", help="compare one position (first --variants entry) and print both move lists"
     )
+    parser.add_argument(
+        "--pydraughts-only",
+        action="store_true",
+        help="run without a dama binary: pydraughts answers for both sides (a dry run of the rest)",
+    )
     args = parser.parse_args()
 
-    ours_engine = Ours(args.dama)
     py_engine = Pydraughts()
-    print(f"pydraughts {draughts.__version__}; dama binary {args.dama}; seed {args.seed}")
+    ours_engine = PydraughtsAsOurs(py_engine) if args.pydraughts_only else Ours(args.dama)
+    binary = "none (--pydraughts-only)" if args.pydraughts_only else args.dama
+    print(f"pydraughts {draughts.__version__}; dama binary {binary}; seed {args.seed}")
+    for variant in args.variants.split(","):
+        if variant not in VARIANTS:
+            sys.exit(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
+        check_square_mapping(variant)
 
     if args.position:
         variant = args.variants.split(",")[0]
         ours = ours_engine.moves(variant, args.position)
         theirs = py_engine.moves(variant, args.position)
-        for name, moves in (("dama", ours), ("pydraughts", theirs)):
+        sides = (("pydraughts", theirs),) if args.pydraughts_only else (("dama", ours), ("pydraughts", theirs))
+        for name, moves in sides:
             listed = sorted(f"{min(e['text'])} ({e['paths']} path{'s' * (e['paths'] != 1)})" for e in moves.values())
             print(f"{name:>10}: {', '.join(listed) or '(no legal move)'}")
+        if args.pydraughts_only:
+            print("(pydraughts only: nothing compared)")
+            return 0
         kinds = compare(ours, theirs)
         print("agree" if not kinds else classify(variant, args.position, ours, theirs, kinds))
         return 0 if not kinds else 1
@@ -558,9 +643,12 @@ def main() -> int:
                 exit_code = 1
         all_disagreements.extend(disagreements)
 
-    print(
-        f"\ndama: {ours_engine.calls} processes, {ours_engine.seconds:.0f}s; pydraughts: {py_engine.seconds:.0f}s"
-    )
+    if args.pydraughts_only:
+        print(f"\npydraughts only (no dama binary): {py_engine.seconds:.0f}s")
+    else:
+        print(
+            f"\ndama: {ours_engine.calls} processes, {ours_engine.seconds:.0f}s; pydraughts: {py_engine.seconds:.0f}s"
+        )
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"summary": summary, "disagreements": all_disagreements}, f, indent=1, default=sorted)
