@@ -18,7 +18,16 @@ use std::path::{Path, PathBuf};
 use dama_cases::{FileKind, RuleCase};
 use dama_engine::Rules;
 
-const VARIANTS: [&str; 5] = ["dama", "armenian", "keny", "croda", "dameo"];
+const VARIANTS: [&str; 8] = [
+    "dama",
+    "armenian",
+    "keny",
+    "croda",
+    "dameo",
+    "international",
+    "canadian",
+    "dama-10x10",
+];
 const PARAMS_BEGIN: &str = "<!-- params:begin -->";
 const PARAMS_END: &str = "<!-- params:end -->";
 const CASES_PREFIX: &str = "**Cases:**";

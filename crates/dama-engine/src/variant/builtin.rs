@@ -33,6 +33,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("russian", include_str!("../../../../variants/russian.toml")),
     ("brazilian", include_str!("../../../../variants/brazilian.toml")),
     ("english", include_str!("../../../../variants/english.toml")),
+    ("international", include_str!("../../../../variants/international.toml")),
+    ("canadian", include_str!("../../../../variants/canadian.toml")),
+    ("dama-10x10", include_str!("../../../../variants/dama-10x10.toml")),
 ];
 
 /// The built-in variant with this id or alias.
