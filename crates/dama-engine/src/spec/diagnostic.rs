@@ -62,7 +62,7 @@ pub enum Code {
     E0114,
     /// The board has no file or no rank (width or height 0).
     E0201,
-    /// The board is larger than 8×8.
+    /// The board is larger than 16×16.
     E0202,
     /// A direction is listed twice in the same list.
     W0301,

@@ -51,9 +51,9 @@ pub struct VariantSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSpec {
-    /// Number of files (columns), 1 to 8.
+    /// Number of files (columns), 1 to 16.
     pub width: u32,
-    /// Number of ranks (rows), 1 to 8.
+    /// Number of ranks (rows), 1 to 16.
     pub height: u32,
     /// Which squares are part of the game.
     #[serde(default)]
