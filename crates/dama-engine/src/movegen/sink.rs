@@ -93,7 +93,7 @@ impl<B: Bits> Sink<B> for PathSink<'_, B> {
 }
 
 /// The most leaves of one piece [`UniqueCount`] keeps to merge paths.
-const UNIQUE_KEPT: usize = 32;
+const UNIQUE_KEPT: usize = 12;
 
 /// Counts distinct moves (origin, destination, captured set) with the
 /// majority rule, listing nothing: two paths can only be one move if they
