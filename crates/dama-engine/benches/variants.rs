@@ -82,7 +82,7 @@ fn builtin_ids() -> Vec<&'static str> {
 }
 
 fn is_diagonal(rules: &Rules) -> bool {
-    rules.board().count_ones() < (rules.width() as u32 * rules.height() as u32)
+    rules.board().count() < (rules.width() as u32 * rules.height() as u32)
 }
 
 fn synthetic(id: &str, text: &str) -> Rules {

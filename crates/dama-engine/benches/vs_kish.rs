@@ -22,7 +22,7 @@
 
 use std::time::Instant;
 
-use dama_engine::{perft, CountMode, MoveList, Position, Rules};
+use dama_engine::{perft, Bitboard, CountMode, MoveList, Position, Rules};
 use kish::{Board, State, Team};
 
 /// (name, FEN, depth, quick depth). Kings on both sides in every
@@ -60,9 +60,17 @@ fn kish_board(pos: &Position) -> Board {
         dama_engine::Color::White => Team::White,
         dama_engine::Color::Black => Team::Black,
     };
-    let white = pos.pieces(dama_engine::Color::White);
-    let black = pos.pieces(dama_engine::Color::Black);
-    Board::new(turn, State::new([white, black], pos.all_kings()))
+    let white = word(pos.pieces(dama_engine::Color::White));
+    let black = word(pos.pieces(dama_engine::Color::Black));
+    Board::new(turn, State::new([white, black], word(pos.all_kings())))
+}
+
+/// A set of squares of the 8×8 board as kish's word: bit `rank * 8 + file`.
+fn word(b: Bitboard) -> u64 {
+    b.iter().fold(0, |w, s| {
+        assert!(s.file() < 8 && s.rank() < 8, "{s} is off the 8×8 board");
+        w | 1u64 << (s.rank() * 8 + s.file())
+    })
 }
 
 /// Our perft with kish's convention: a position without a legal move counts 1

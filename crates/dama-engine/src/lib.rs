@@ -59,7 +59,10 @@ mod engine;
 // Counting the move tree.
 mod perft;
 
-pub use board::{AbsDir, Bitboard, Color, DirSet, Layout, Move, MoveList, MovePath, Piece, Position, Square, Squares, Width, MAX_SIDE};
+pub use board::{
+    AbsDir, Bitboard, Color, DirSet, Layout, Move, MoveList, MovePath, Piece, Position, Square, Squares, Width,
+    MAX_SIDE,
+};
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,

@@ -156,7 +156,10 @@ fn divide_in<B: Bits>(
     let pairs: Vec<_> = list.iter().map(|(m, n)| (*m, n)).collect();
     let one = |&(m, n): &(crate::board::Ply<B>, u32)| {
         let sub = perft_from(rules, p, &pos.after(&m), depth.saturating_sub(1), mode);
-        (p.export(&m), if mode == CountMode::Paths { sub * n as u64 } else { sub })
+        (
+            p.export(&m),
+            if mode == CountMode::Paths { sub * n as u64 } else { sub },
+        )
     };
     if threads == 1 {
         return pairs.iter().map(one).collect();

@@ -233,7 +233,12 @@ fn threefold_repetition() {
     // The same squares with the other side to move do not count.
     let mut g = game("dama", "W:WKa1,b1:BKh8,g8");
     play_all(&mut g, "a1-a3 h8-h7 a3-a2 h7-h8 a2-a1");
-    assert_eq!(g.position().pieces(dama_engine::Color::White), 1 | 2);
+    let a1_b1: dama_engine::Bitboard = ["a1", "b1"]
+        .iter()
+        .filter_map(|s| dama_engine::Square::parse_algebraic(s))
+        .collect();
+    assert_eq!(a1_b1.count(), 2);
+    assert_eq!(g.position().pieces(dama_engine::Color::White), a1_b1);
     assert_eq!(g.repetitions(), 1);
     assert_eq!(ended(&g), "goes on");
 }
@@ -373,7 +378,8 @@ fn undo_reopens_a_finished_game_and_the_counters_follow() {
 fn play_checks_moves_given_directly() {
     let r = rules("dama");
     let mut g = Game::new(r.clone());
-    let other = dama_engine::Move::quiet(11, 35, false, false); // d2-d5
+    let at = |s: &str| dama_engine::Square::parse_algebraic(s).unwrap();
+    let other = dama_engine::Move::quiet(at("d2"), at("d5"), false, false);
     assert_eq!(g.play(other).unwrap_err().to_string(), "d2-d5 is not a legal move here");
     let first = g.legal_moves().as_slice()[0];
     g.play(first).unwrap();
@@ -455,7 +461,7 @@ fn men_on_their_promotion_rank_in_study_positions() {
     // Turkish: a sideways step along the last rank crowns the man; it is not
     // crowned where it stands.
     let (dama, pos) = read("dama", "W:Wa8:Bh6");
-    assert_eq!(pos.kings(Color::White), 0);
+    assert_eq!(pos.kings(Color::White), dama_engine::Bitboard::EMPTY);
     assert_eq!(moves(&dama, &pos), [("a8-b8".to_string(), true)]);
     // A capture along that rank ends on it: crowned too.
     let (dama, pos) = read("dama", "W:Wa8:Bb8,h6");

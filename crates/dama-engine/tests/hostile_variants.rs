@@ -98,7 +98,17 @@ fn files_that_are_not_files() {
 fn board_sizes() {
     let board = |w: &str, h: &str| format!("extends = \"dama\"\n[board]\nwidth = {w}\nheight = {h}\n");
     assert_eq!(codes(load_text("t.toml", &board("0", "0"), None)), ["E0201", "E0201"]);
-    assert_eq!(codes(load_text("t.toml", &board("9", "9"), None)), ["E0202", "E0202"]);
+    // Boards are at most 16×16 (`dama_engine::MAX_SIDE`).
+    assert_eq!(codes(load_text("t.toml", &board("17", "17"), None)), ["E0202", "E0202"]);
+    assert_eq!(codes(load_text("t.toml", &board("16", "17"), None)), ["E0202"]);
+    assert_eq!(codes(load_text("t.toml", &board("17", "16"), None)), ["E0202"]);
+    for (w, h) in [("9", "9"), ("16", "16"), ("16", "9"), ("10", "12")] {
+        let l = load_text("t.toml", &board(w, h), None).unwrap_or_else(|e| panic!("{w}×{h}: {e}"));
+        assert_eq!(
+            (l.rules.width().to_string(), l.rules.height().to_string()),
+            (w.into(), h.into())
+        );
+    }
     assert_eq!(
         codes(load_text("t.toml", &board("1000", "1000"), None)),
         ["E0202", "E0202"]

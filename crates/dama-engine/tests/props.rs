@@ -28,7 +28,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use dama_engine::BUILTIN;
-use dama_engine::{Color, Move, MoveError, MoveText, Position, Rules, Square};
+
+#[path = "common/synthetic.rs"]
+mod synthetic;
+use dama_engine::{Bitboard, Color, Move, MoveError, MoveText, Position, Rules, Square};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -36,6 +39,12 @@ use proptest::test_runner::FileFailurePersistence;
 const PLAYOUT_CASES: u32 = 16;
 /// Random positions by default (each in one variant).
 const POSITION_CASES: u32 = 256;
+/// Cases of the test on boards larger than 8×8 (each played on every such variant).
+const LARGE_CASES: u32 = 8;
+/// The most capture paths of a position checked on a board larger than 8×8
+/// (random placements of flying kings can have hundreds of thousands, and
+/// the checks of every move look at every path of every move).
+const LARGE_PATHS: u64 = 2_000;
 /// Longest playout, in plies.
 const MAX_PLIES: usize = 120;
 
@@ -82,24 +91,72 @@ fn variants() -> &'static [(&'static str, Rules)] {
     })
 }
 
-/// A random probe of the move validator: up to four square indices
-/// (0..64, so some are off the board), a separator and a flag.
+/// The synthetic variants on boards larger than 8×8 (`tests/common/synthetic.rs`), compiled once.
+fn large_variants() -> &'static [(&'static str, Rules)] {
+    static V: OnceLock<Vec<(&'static str, Rules)>> = OnceLock::new();
+    V.get_or_init(|| {
+        synthetic::SYNTHETIC
+            .iter()
+            .map(|&(id, text)| {
+                let text = format!("id = \"{id}\"\nname = \"{id}\"\n{text}");
+                let loaded = dama_engine::load_text(&format!("<test:{id}>"), &text, None)
+                    .unwrap_or_else(|e| panic!("synthetic {id} does not load: {e}"));
+                (id, loaded.rules)
+            })
+            .filter(|(_, r)| r.width() > 8 || r.height() > 8)
+            .collect()
+    })
+}
+
+/// A random probe of the move validator: up to four square numbers (each
+/// taken modulo the number of squares of the board's grid, see
+/// [`grid_square`], so some are off the playable squares), a separator and
+/// a flag.
 type Probe = (u8, u8, u8, u8, u8);
 
 fn probe() -> impl Strategy<Value = Probe> {
-    (0u8..64, 0u8..64, 0u8..64, 0u8..64, any::<u8>())
+    (any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>())
+}
+
+/// The square numbered `i` (modulo width × height) of `r`'s grid, row by
+/// row from a1: on 8×8, square `i % 64` in the order a1, b1, ... h8.
+fn grid_square(r: &Rules, i: u8) -> Square {
+    let (w, h) = (u16::from(r.width()), u16::from(r.height()));
+    let i = u16::from(i) % (w * h);
+    Square::new((i % w) as u8, (i / w) as u8).unwrap_or_else(|| unreachable!())
+}
+
+/// The number of `s` in `r`'s grid, row by row from a1 (`rank * 8 + file` on 8×8).
+fn grid_index(r: &Rules, s: Square) -> usize {
+    usize::from(s.rank()) * usize::from(r.width()) + usize::from(s.file())
+}
+
+/// The squares of `set` whose grid number (modulo 64) is a one bit of `mask`:
+/// on 8×8, the set `mask & set` of 64-bit squares.
+fn masked(r: &Rules, mask: u64, set: Bitboard) -> Bitboard {
+    set.iter()
+        .filter(|&s| mask >> (grid_index(r, s) % 64) & 1 != 0)
+        .collect()
 }
 
 /// The static invariants of a position.
 fn check_position(r: &Rules, pos: &Position) -> Result<(), TestCaseError> {
     let (w, b) = (pos.pieces(Color::White), pos.pieces(Color::Black));
-    prop_assert_eq!(w & b, 0, "a square holds two pieces");
-    prop_assert_eq!(pos.all_kings() & !(w | b), 0, "a king flag on an empty square");
-    prop_assert_eq!((w | b) & !r.board(), 0, "a piece off the playable squares");
+    prop_assert_eq!(w & b, Bitboard::EMPTY, "a square holds two pieces");
+    prop_assert_eq!(
+        pos.all_kings() & !(w | b),
+        Bitboard::EMPTY,
+        "a king flag on an empty square"
+    );
+    prop_assert_eq!(
+        (w | b) & !r.board(),
+        Bitboard::EMPTY,
+        "a piece off the playable squares"
+    );
     for c in Color::ALL {
         prop_assert_eq!(
             pos.men(c) & r.side(c).promotion,
-            0,
+            Bitboard::EMPTY,
             "a {} man stands on its own promotion rank",
             c
         );
@@ -147,9 +204,13 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         );
         prop_assert_eq!(mover.is_some_and(|p| p.is_king()), m.is_king_move());
         // Captures take enemy pieces only, and the kings among them are marked.
-        prop_assert_eq!(m.captured() & !pos.pieces(them), 0, "captures a non-enemy square");
+        prop_assert_eq!(
+            m.captured() & !pos.pieces(them),
+            Bitboard::EMPTY,
+            "captures a non-enemy square"
+        );
         prop_assert_eq!(m.captured_kings(), m.captured() & pos.all_kings());
-        prop_assert_eq!(m.is_capture(), m.captured() != 0);
+        prop_assert_eq!(m.is_capture(), !m.captured().is_empty());
 
         // Play, undo.
         let mut after = *pos;
@@ -194,7 +255,7 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         for p in &all {
             prop_assert_eq!(p.from, m.from());
             prop_assert_eq!(p.landings.last().copied(), Some(m.to()));
-            let set = p.captures.iter().fold(0u64, |bb, s| bb | s.bit());
+            let set = p.captures.iter().fold(Bitboard::EMPTY, |bb, s| bb | s.bit());
             prop_assert_eq!(set, m.captured(), "a path captures other pieces than its move");
             prop_assert_eq!(p.captures.len() as u32, m.capture_count(), "a piece captured twice");
         }
@@ -249,7 +310,7 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
 
     // The validator accepts nothing the generator does not produce.
     for &(a, b, c, d, flags) in probes {
-        let sq = |i: u8| Square::from_index(i).unwrap_or_else(|| unreachable!());
+        let sq = |i: u8| grid_square(r, i);
         let n = 2 + (flags & 3) as usize % 3; // 2..=4 squares
         let squares: Vec<Square> = [a, b, c, d][..n].iter().map(|&i| sq(i)).collect();
         let sep = if flags & 4 != 0 { "x" } else { "-" };
@@ -264,7 +325,7 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
             })
             .collect::<Vec<_>>()
             .join(sep);
-        let on_board = squares.iter().all(|s| r.board() & s.bit() != 0);
+        let on_board = squares.iter().all(|s| r.board().contains(s));
         let resolved = r.resolve_move(pos, &text);
         prop_assert_eq!(
             matches!(resolved, Err(MoveError::Syntax { .. })),
@@ -297,14 +358,18 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         }
         // A random Move value is legal exactly when it is generated.
         let enemy = pos.pieces(them);
-        let cap = (u64::from(a).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(flags) << 7)) & enemy;
-        let king = pos.all_kings() & sq(a).bit() != 0;
+        let cap = masked(
+            r,
+            u64::from(a).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(flags) << 7),
+            enemy,
+        );
+        let king = pos.all_kings().contains(sq(a));
         let candidates = [
-            Move::quiet(a, b, king, flags & 16 != 0),
-            Move::capture(a, b, king, flags & 16 != 0, cap, cap & pos.all_kings()),
+            Move::quiet(sq(a), sq(b), king, flags & 16 != 0),
+            Move::capture(sq(a), sq(b), king, flags & 16 != 0, cap, cap & pos.all_kings()),
             Move::capture(
-                a,
-                d,
+                sq(a),
+                sq(d),
                 king,
                 false,
                 sq(c).bit() & enemy,
@@ -318,15 +383,15 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
         if let Some(g) = moves.get(a as usize % moves.len().max(1)) {
             let variants = [
                 Move::capture(
-                    g.from_index(),
-                    g.to_index(),
+                    g.from(),
+                    g.to(),
                     g.is_king_move(),
                     g.promotes(),
                     g.captured() ^ cap,
-                    0,
+                    Bitboard::EMPTY,
                 ),
-                Move::quiet(g.from_index(), b, g.is_king_move(), g.promotes()),
-                Move::quiet(g.from_index(), g.to_index(), !g.is_king_move(), g.promotes()),
+                Move::quiet(g.from(), sq(b), g.is_king_move(), g.promotes()),
+                Move::quiet(g.from(), g.to(), !g.is_king_move(), g.promotes()),
             ];
             for m in variants {
                 prop_assert_eq!(r.is_legal(pos, &m), moves.contains(&m));
@@ -337,15 +402,40 @@ fn check_moves(r: &Rules, pos: &Position, probes: &[Probe]) -> Result<(), TestCa
 }
 
 /// A random position on `r`'s board: pieces on playable squares only, and a
-/// man that would stand on its own promotion rank made a king.
+/// man that would stand on its own promotion rank made a king. Square `s` is
+/// in set `j` when bit [`grid_index`] of `bits[j]` is one (on 8×8 the six
+/// words are sets of the 64 squares); a grid of more than 64 squares takes
+/// its further words from `bits[j]` by a mixing function.
 fn random_position(r: &Rules, bits: [u64; 6], side: bool) -> Position {
-    let board = r.board();
-    let white = bits[0] & bits[1] & board;
-    let black = bits[2] & bits[3] & board & !white;
-    let mut kings = bits[4] & bits[5] & (white | black);
+    let set = |j: usize| random_set(r, bits[j]);
+    let white = set(0) & set(1);
+    let black = set(2) & set(3) & !white;
+    let mut kings = set(4) & set(5) & (white | black);
     kings |= white & r.side(Color::White).promotion;
     kings |= black & r.side(Color::Black).promotion;
     Position::from_parts(white, black, kings, if side { Color::White } else { Color::Black })
+}
+
+/// The playable squares of `r` whose [`grid_index`] is a one bit of `bits`
+/// (bit `i % 64` of word `i / 64`, word 0 being `bits` itself and the
+/// others mixed from it).
+fn random_set(r: &Rules, bits: u64) -> Bitboard {
+    let word = |k: usize| if k == 0 { bits } else { splitmix(bits ^ k as u64) };
+    r.board()
+        .iter()
+        .filter(|&s| {
+            let i = grid_index(r, s);
+            word(i / 64) >> (i % 64) & 1 != 0
+        })
+        .collect()
+}
+
+/// SplitMix64's output function.
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 proptest! {
@@ -401,6 +491,73 @@ proptest! {
             pos.play(&m);
         }
         stats("random positions");
+    }
+}
+
+proptest! {
+    #![proptest_config(config(LARGE_CASES))]
+
+    /// On every synthetic variant larger than 8×8: a random legal playout
+    /// from the initial position, and a random position (an eighth as dense
+    /// as those of `random_positions_keep_every_invariant`) followed by a
+    /// short random playout. A playout stops at a position of more than
+    /// [`LARGE_PATHS`] capture paths.
+    #[test]
+    fn large_boards_keep_every_invariant(
+        choices in prop::collection::vec(any::<u16>(), 0..MAX_PLIES),
+        probes in prop::collection::vec(probe(), 1..4),
+        bits in any::<[u64; 6]>(),
+        thin in any::<[u64; 3]>(),
+        side in any::<bool>(),
+    ) {
+        for (id, r) in large_variants() {
+            let placed = random_position(r, bits, side);
+            let keep = thin.iter().fold(r.board(), |k, &t| k & random_set(r, t));
+            let placed = Position::from_parts(
+                placed.pieces(Color::White) & keep,
+                placed.pieces(Color::Black) & keep,
+                placed.all_kings() & keep,
+                placed.side_to_move(),
+            );
+            for (from, mut pos, plies) in [("start", r.start_position(), MAX_PLIES), ("placed", placed, 12)] {
+                for (ply, &choice) in std::iter::once(&0).chain(&choices).take(plies).enumerate() {
+                    let moves = r.legal_moves(&pos);
+                    if moves.total_paths() > LARGE_PATHS {
+                        break;
+                    }
+                    let fen = r.to_fen(&pos);
+                    let at = |e: TestCaseError| TestCaseError::fail(format!("{id} ({from}) {fen}, ply {ply}: {e}"));
+                    check_position(r, &pos).map_err(at)?;
+                    check_moves(r, &pos, &probes).map_err(at)?;
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves.as_slice()[choice as usize % moves.len()];
+                    pos.play(&m);
+                }
+            }
+        }
+        stats("large boards");
+    }
+}
+
+/// FEN round trips on boards of 11 files or more, where `k` is a file:
+/// a man on the k file is written `k6`, a king there `Kk6`.
+#[test]
+fn fen_round_trips_with_pieces_on_the_k_file() {
+    let wide: Vec<_> = large_variants().iter().filter(|(_, r)| r.width() >= 11).collect();
+    assert!(!wide.is_empty());
+    for (id, r) in wide {
+        let start = r.start_position();
+        let on_k: Vec<Square> = r.board().iter().filter(|s| s.file() == 10).collect();
+        let mut pos = Position::empty(Color::White);
+        pos.set_piece(on_k[1], Some(dama_engine::Piece::Man(Color::White)));
+        pos.set_piece(on_k[2], Some(dama_engine::Piece::King(Color::White)));
+        pos.set_piece(on_k[3], Some(dama_engine::Piece::Man(Color::Black)));
+        for p in [start, pos] {
+            let fen = r.to_fen(&p);
+            assert_eq!(r.parse_fen(&fen), Ok(p), "{id}: FEN round trip through `{fen}`");
+        }
     }
 }
 

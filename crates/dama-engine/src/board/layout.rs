@@ -197,14 +197,22 @@ mod tests {
 
     #[test]
     fn every_diagonal_step_moves_by_one_offset() {
-        for (w, h, dark) in [(10, 10, true), (12, 12, true), (11, 9, true), (16, 16, true), (13, 10, false)] {
+        for (w, h, dark) in [
+            (10, 10, true),
+            (12, 12, true),
+            (11, 9, true),
+            (16, 16, true),
+            (13, 10, false),
+        ] {
             let b = board(w, h, dark);
             let l = Layout::new(w, h, b);
             for s in b.iter() {
                 assert_eq!(l.square_of(l.bit_of(s).unwrap()), s);
                 for (df, dr) in [(1i8, 1i8), (-1, 1), (1, -1), (-1, -1), (1, 0), (0, 1)] {
                     let t = Square::new((s.file() as i8 + df) as u8, (s.rank() as i8 + dr) as u8);
-                    let Some(t) = t.filter(|t| b.contains(*t)) else { continue };
+                    let Some(t) = t.filter(|t| b.contains(*t)) else {
+                        continue;
+                    };
                     let off = l.offset(df, dr).unwrap();
                     assert_eq!(l.bit_of(t).unwrap() as i32 - l.bit_of(s).unwrap() as i32, off);
                 }

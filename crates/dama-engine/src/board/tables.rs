@@ -282,8 +282,12 @@ impl<B: Bits> Tables<B> {
     pub(crate) fn king_capture_attacks(&self, side: usize, sq: u8, occ: B) -> B {
         let side = side & 1;
         if self.grid8 {
-            B::from_low64(lines_attacks(&self.lines, self.king_capture_lines[side], sq, occ.low64()))
-                & self.king_capture_reach[side][sq as usize]
+            B::from_low64(lines_attacks(
+                &self.lines,
+                self.king_capture_lines[side],
+                sq,
+                occ.low64(),
+            )) & self.king_capture_reach[side][sq as usize]
         } else {
             self.rays_attacks(self.king_capture_dirs[side], sq, occ)
         }
@@ -424,7 +428,6 @@ pub(crate) const DIAGONAL: u8 = 0xF0;
 /// All eight directions.
 pub(crate) const ALL_DIRS: u8 = 0xFF;
 
-
 /// Calls `f` with each direction index in `dirs` (a bit per [`AbsDir`]
 /// index) that is also in the class `G`, lowest first (see [`over_dirs`]):
 /// the directions outside `G` cost nothing, the others a bit test each.
@@ -479,7 +482,6 @@ pub(crate) fn opposite(d: usize) -> usize {
     d ^ (1 | ((d >> 1) & 2))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,7 +498,9 @@ mod tests {
             let mut all = B::ZERO;
             for sq in rules.board().iter() {
                 let bit = p.layout.bit_of(sq).unwrap();
-                let want = rules.step(sq, d).map_or(B::ZERO, |t| B::bit(p.layout.bit_of(t).unwrap()));
+                let want = rules
+                    .step(sq, d)
+                    .map_or(B::ZERO, |t| B::bit(p.layout.bit_of(t).unwrap()));
                 assert_eq!(t.shift(B::bit(bit), i), want, "{id} {d:?} {sq}");
                 if let Some(to) = rules.step(sq, d) {
                     assert_eq!(t.back(p.layout.bit_of(to).unwrap(), i), bit);
@@ -545,7 +549,14 @@ mod tests {
         let b = big_boards();
         assert_eq!(
             b.iter().map(width).collect::<Vec<_>>(),
-            [Width::W64, Width::W128, Width::W128, Width::W256, Width::W256, Width::W128]
+            [
+                Width::W64,
+                Width::W128,
+                Width::W128,
+                Width::W256,
+                Width::W256,
+                Width::W128
+            ]
         );
     }
 

@@ -23,7 +23,9 @@ mod sink;
 
 pub use count::CountMode;
 
-use crate::board::{Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, ALL_DIRS, DIAGONAL, ORTHOGONAL};
+use crate::board::{
+    Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, ALL_DIRS, DIAGONAL, ORTHOGONAL,
+};
 use crate::movegen::quiet::VisitQuiet;
 use crate::movegen::sink::{PathCount, PathSink, UniqueCount};
 use crate::rules::{with_pack, Pack, Rules};
@@ -73,7 +75,13 @@ impl Rules {
     /// [`Rules::count_moves`] in the board's numbering; `scratch` is used
     /// for captures in [`CountMode::Moves`].
     #[inline]
-    pub(crate) fn count_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>, mode: CountMode, scratch: &mut PlyList<B>) -> u64 {
+    pub(crate) fn count_in<B: Bits>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        mode: CountMode,
+        scratch: &mut PlyList<B>,
+    ) -> u64 {
         by_geometry!(p, G => self.count_moves_as::<B, G>(p, pos, mode, scratch))
     }
 

@@ -142,7 +142,10 @@ impl<B: Bits> Sink<B> for UniqueCount<B> {
             self.from = m.from;
             self.len = 0;
         }
-        if self.kept[..self.len].iter().any(|&(to, c)| to == m.to && c == m.captured) {
+        if self.kept[..self.len]
+            .iter()
+            .any(|&(to, c)| to == m.to && c == m.captured)
+        {
             return;
         }
         if self.len == UNIQUE_KEPT {

@@ -242,11 +242,7 @@ impl Rules {
             Probe::CrownedGoesOn(_) => {
                 let promo = self.side(us).promotion;
                 let (_, inner) = path.landings.split_last().unwrap_or((&path.from, &[]));
-                let square = inner
-                    .iter()
-                    .find(|l| promo.contains(**l))
-                    .copied()
-                    .unwrap_or(path.from);
+                let square = inner.iter().find(|l| promo.contains(**l)).copied().unwrap_or(path.from);
                 R::CrownedStops {
                     square: self.square_name(square),
                 }

@@ -148,7 +148,10 @@ impl Rules {
                 if it.is_empty() {
                     return fail(icol, "empty square in the list (two commas in a row?)");
                 }
-                let (king, name) = match it.strip_prefix(['K', 'k']) {
+                // `K` marks a king. A lowercase `k` does too, unless the
+                // token is a square of the k-file (boards of 11 files or more).
+                let file_k = it.starts_with('k') && self.geometry.read_square(it).is_some();
+                let (king, name) = match it.strip_prefix(['K', 'k']).filter(|_| !file_k) {
                     Some(n) => (true, n),
                     None => (false, it),
                 };
@@ -275,6 +278,24 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rules;
+
+    #[test]
+    fn a_square_of_the_k_file_is_not_a_king() {
+        let d12 = crate::load_text(
+            "d12.toml",
+            "extends = \"dama\"\nid = \"d12\"\nname = \"d12\"\n[board]\nwidth = 12\nheight = 12\n",
+            None,
+        )
+        .unwrap()
+        .rules;
+        let pos = d12.parse_fen("W:Wk5,Kl2:Bb12").unwrap();
+        let k5 = crate::Square::parse_algebraic("k5").unwrap();
+        assert_eq!(pos.piece_at(k5), Some(crate::Piece::Man(crate::Color::White)));
+        assert_eq!(d12.parse_fen(&d12.to_fen(&pos)).unwrap(), pos);
+        // On 8×8 there is no k-file: `k` still marks a king.
+        let dama = Rules::builtin("dama").unwrap();
+        assert!(dama.parse_fen("W:Wkd4:Bb6").unwrap().all_kings().count() == 1);
+    }
 
     #[test]
     fn a_man_on_its_promotion_rank_is_pointed_at() {

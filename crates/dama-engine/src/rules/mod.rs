@@ -10,8 +10,8 @@ mod groups;
 pub(crate) use compile::compile;
 pub use compiled::Rules;
 pub use describe::Section;
-pub(crate) use groups::{Pack, Packing};
 pub use groups::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, SideRules};
+pub(crate) use groups::{Pack, Packing};
 
 /// Runs `$e` with `$p` bound to the rules' [`Pack`] for the word their
 /// board is compiled for: the one place that word is read at run time, on

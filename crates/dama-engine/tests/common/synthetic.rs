@@ -89,4 +89,39 @@ pub const SYNTHETIC: &[(&str, &str)] = &[
          [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
          [capture]\npromote_mid_capture = \"promote_and_continue\"\n",
     ),
+    // Boards larger than 8×8 (up to 16×16), beside the shipped international
+    // (10×10), canadian (12×12) and dama-10x10: the generator numbers their
+    // squares otherwise and works in other words (see `Layout`): the dark
+    // squares of 10×10 (50 bits, u64) and 11×9 (odd rows); every square of
+    // 10×10 (100 bits, u128) and 16×16 (256 bits).
+    (
+        // Russian rules (crowned mid-capture, landing must continue) on 10×10.
+        "russian-10x10",
+        "extends = \"russian\"\n[board]\nwidth = 10\nheight = 10\n\
+         [setup]\nwhite = [\"a1-j4\"]\nblack = [\"a7-j10\"]\n",
+    ),
+    (
+        // An odd width on the dark squares, short kings, promotion rank 8.
+        "diagonal-11x9-short",
+        "extends = \"brazilian\"\n[board]\nwidth = 11\nheight = 9\n\
+         [setup]\nwhite = [\"a1-k3\"]\nblack = [\"a7-k9\"]\n\
+         [kings]\nmove_range = 1\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\n\
+         landing_must_continue = false\n[promotion]\nrank = 8\n",
+    ),
+    (
+        "keny-10x10",
+        "extends = \"keny\"\n[board]\nwidth = 10\nheight = 10\n[setup]\nwhite = [\"a2-j3\"]\nblack = [\"a8-j9\"]\n",
+    ),
+    (
+        "dameo-10x10",
+        "extends = \"dameo\"\n[board]\nwidth = 10\nheight = 10\n[setup]\nwhite = [\"a1-j3\"]\nblack = [\"a8-j10\"]\n",
+    ),
+    (
+        // Turkish on 16×16 (the 256-bit word). Kings fly but capture only
+        // over an adjacent piece: flying captures with pieces vanishing at
+        // once have too many paths on a board this big for the reference.
+        "dama-16x16",
+        "extends = \"dama\"\n[board]\nwidth = 16\nheight = 16\n[setup]\nwhite = [\"a2-p3\"]\nblack = [\"a14-p15\"]\n\
+         [kings]\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\n",
+    ),
 ];

@@ -3,12 +3,13 @@
 //! It is written from rules.md and the documented meaning of each variant
 //! parameter, separately from `src/movegen.rs`: no bitboards, no step
 //! tables, nothing shared with the engine's generator. The board is a plain
-//! `[Option<Piece>; 64]` (index `rank * 8 + file`, as the engine's squares),
+//! `[Option<Piece>; 256]` (a cell per square of a 16×16 grid, index
+//! `rank * 16 + file`, of which a board uses its `width × height` corner),
 //! captures are found by a recursive search that copies the board at every
 //! jump, and every complete capture path is listed before the majority rule
 //! and the grouping into moves are applied. It reads its parameters from the
-//! [`VariantSpec`] only; [`Position`] is used to convert to and from the
-//! engine's representation.
+//! [`VariantSpec`] only; [`Position`], [`Square`] and [`Bitboard`] are used
+//! to convert to and from the engine's representation, by file and rank.
 //!
 //! Semantics in words (each line is one rule parameter):
 //! - a man steps one square in a `men.moves` direction onto an empty square;
@@ -54,10 +55,52 @@ use std::collections::BTreeMap;
 use dama_engine::format::{
     CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, PromotionRank, Range, RelDir, Removal, SquareSet,
 };
-use dama_engine::{Color, Piece, Position, VariantSpec};
+use dama_engine::{Bitboard, Color, Piece, Position, Square, VariantSpec};
 
-/// A board: what stands on each square, index `rank * 8 + file`.
-pub type Board = [Option<Piece>; 64];
+/// The most files and ranks of a board.
+pub const SIDE: usize = 16;
+/// The cells of a board: one per square of a `SIDE × SIDE` grid.
+pub const CELLS: usize = SIDE * SIDE;
+
+/// A board: what stands on each square, index `rank * SIDE + file`
+/// (see [`cell`]).
+pub type Board = [Option<Piece>; CELLS];
+
+/// The cell of the square on `file` and `rank` (both from 0).
+pub fn cell(file: usize, rank: usize) -> usize {
+    assert!(
+        file < SIDE && rank < SIDE,
+        "({file}, {rank}) is off a {SIDE}×{SIDE} grid"
+    );
+    rank * SIDE + file
+}
+
+/// The file of a cell (0 = a).
+pub fn file_of(c: usize) -> usize {
+    c % SIDE
+}
+
+/// The rank of a cell (0 = rank 1).
+pub fn rank_of(c: usize) -> usize {
+    c / SIDE
+}
+
+/// The engine's square of a cell.
+pub fn square(c: usize) -> Square {
+    Square::new(file_of(c) as u8, rank_of(c) as u8).expect("a cell of the grid")
+}
+
+/// The cell of an engine's square.
+pub fn cell_of(sq: Square) -> usize {
+    cell(sq.file() as usize, sq.rank() as usize)
+}
+
+/// The cells of an engine's set of squares, in increasing order.
+pub fn cells_of(set: Bitboard) -> Vec<usize> {
+    let mut out: Vec<usize> = set.iter().map(cell_of).collect();
+    out.sort_unstable();
+    out
+}
 
 /// A step on the board: (file delta, rank delta).
 type Dir = (i8, i8);
@@ -82,8 +125,8 @@ pub struct RefMove {
     pub from: usize,
     /// Destination.
     pub to: usize,
-    /// Captured squares as a bitboard (for comparison with the engine).
-    pub captured: u64,
+    /// Captured squares, in increasing order (for comparison with the engine).
+    pub captured: Vec<usize>,
     /// Whether a man is crowned.
     pub promotes: bool,
     /// How many distinct paths play this move (1 for a non-capture).
@@ -94,8 +137,8 @@ pub struct RefMove {
 
 impl RefMove {
     /// The identity used for comparisons: (from, to, captured set, promotes).
-    pub fn key(&self) -> (usize, usize, u64, bool) {
-        (self.from, self.to, self.captured, self.promotes)
+    pub fn key(&self) -> (usize, usize, Vec<usize>, bool) {
+        (self.from, self.to, self.captured.clone(), self.promotes)
     }
 }
 
@@ -104,7 +147,7 @@ impl RefMove {
 pub struct Reference {
     width: i8,
     height: i8,
-    playable: [bool; 64],
+    playable: [bool; CELLS],
     man_steps: [Vec<Dir>; 2],
     man_captures: [Vec<Dir>; 2],
     friendly_jumps: [Vec<Dir>; 2],
@@ -164,14 +207,20 @@ fn both(list: &[RelDir]) -> [Vec<Dir>; 2] {
 impl Reference {
     /// Reads the parameters of `spec`.
     pub fn new(spec: &VariantSpec) -> Reference {
-        let width = spec.board.width.min(8) as i8;
-        let height = spec.board.height.min(8) as i8;
-        let mut playable = [false; 64];
+        assert!(
+            (1..=SIDE).contains(&(spec.board.width as usize)) && (1..=SIDE).contains(&(spec.board.height as usize)),
+            "the reference plays on boards of up to {SIDE}×{SIDE}, not {}×{}",
+            spec.board.width,
+            spec.board.height
+        );
+        let width = spec.board.width as i8;
+        let height = spec.board.height as i8;
+        let mut playable = [false; CELLS];
         for r in 0..height {
             for f in 0..width {
                 // a1 is dark; dark squares have file + rank even.
                 let dark = (f + r) % 2 == 0;
-                playable[(r * 8 + f) as usize] = spec.board.squares == SquareSet::All || dark;
+                playable[cell(f as usize, r as usize)] = spec.board.squares == SquareSet::All || dark;
             }
         }
         let promo_rank = match spec.promotion.rank {
@@ -206,31 +255,46 @@ impl Reference {
         }
     }
 
+    /// The number of files.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// The number of ranks.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
     /// Whether `sq` is a square of the game.
     pub fn is_playable(&self, sq: usize) -> bool {
-        sq < 64 && self.playable[sq]
+        sq < CELLS && self.playable[sq]
+    }
+
+    /// The playable squares, a1 first, rank by rank.
+    pub fn playable_squares(&self) -> Vec<usize> {
+        (0..CELLS).filter(|&s| self.playable[s]).collect()
     }
 
     /// The square one step from `sq` in `d`, if it is a square of the game.
     fn next(&self, sq: usize, d: Dir) -> Option<usize> {
-        let f = (sq % 8) as i8 + d.0;
-        let r = (sq / 8) as i8 + d.1;
+        let f = file_of(sq) as i8 + d.0;
+        let r = rank_of(sq) as i8 + d.1;
         if f < 0 || r < 0 || f >= self.width || r >= self.height {
             return None;
         }
-        let t = (r * 8 + f) as usize;
+        let t = cell(f as usize, r as usize);
         self.playable[t].then_some(t)
     }
 
     /// Whether a man of `side` standing on `sq` is on its promotion rank.
     pub fn on_promotion_rank(&self, side: Color, sq: usize) -> bool {
-        (sq / 8) as i8 == self.promo_rank[side_index(side)]
+        rank_of(sq) as i8 == self.promo_rank[side_index(side)]
     }
 
     /// Every complete capture path of the side to move, before the majority rule.
     pub fn capture_paths(&self, board: &Board, side: Color) -> Vec<RefPath> {
         let mut out = Vec::new();
-        for from in 0..64 {
+        for from in 0..CELLS {
             let Some(piece) = board[from] else { continue };
             if piece.color() != side {
                 continue;
@@ -387,7 +451,7 @@ impl Reference {
                 out.push(m);
             }
         };
-        for from in 0..64 {
+        for from in 0..CELLS {
             let Some(piece) = board[from] else { continue };
             if piece.color() != side {
                 continue;
@@ -480,16 +544,15 @@ impl Reference {
     /// The legal moves, sorted by (from, to, captured, promotes).
     pub fn legal_moves(&self, board: &Board, side: Color) -> Vec<RefMove> {
         let paths = self.legal_capture_paths(board, side);
-        let mut groups: BTreeMap<(usize, usize, u64, bool), u64> = BTreeMap::new();
+        let mut groups: BTreeMap<(usize, usize, Vec<usize>, bool), u64> = BTreeMap::new();
         let has_capture = !paths.is_empty();
         for p in &paths {
             let to = *p.landings.last().unwrap_or(&p.from);
-            let captured = p.captures.iter().fold(0u64, |bb, &c| bb | (1u64 << c));
-            *groups.entry((p.from, to, captured, p.promotes)).or_insert(0) += 1;
+            *groups.entry((p.from, to, p.captured_set(), p.promotes)).or_insert(0) += 1;
         }
         if !has_capture || !self.mandatory {
             for (from, to, promotes) in self.quiet_moves(board, side) {
-                *groups.entry((from, to, 0, promotes)).or_insert(0) += 1;
+                *groups.entry((from, to, Vec::new(), promotes)).or_insert(0) += 1;
             }
         }
         groups
@@ -497,10 +560,10 @@ impl Reference {
             .map(|((from, to, captured, promotes), paths)| RefMove {
                 from,
                 to,
+                after: apply(board, from, to, &captured, promotes),
                 captured,
                 promotes,
                 paths,
-                after: apply(board, from, to, captured, promotes),
             })
             .collect()
     }
@@ -521,6 +584,15 @@ impl Reference {
             total += if paths { sub * m.paths } else { sub };
         }
         total
+    }
+}
+
+impl RefPath {
+    /// The captured squares in increasing order.
+    pub fn captured_set(&self) -> Vec<usize> {
+        let mut set = self.captures.clone();
+        set.sort_unstable();
+        set
     }
 }
 
@@ -546,14 +618,12 @@ impl Chain {
 
 /// The board after moving the piece on `from` to `to`, removing `captured`
 /// and crowning it if `promotes`.
-pub fn apply(board: &Board, from: usize, to: usize, captured: u64, promotes: bool) -> Board {
+pub fn apply(board: &Board, from: usize, to: usize, captured: &[usize], promotes: bool) -> Board {
     let mut b = *board;
     let piece = b[from];
     b[from] = None;
-    for (sq, cell) in b.iter_mut().enumerate() {
-        if captured & (1u64 << sq) != 0 {
-            *cell = None;
-        }
+    for &sq in captured {
+        b[sq] = None;
     }
     b[to] = match piece {
         Some(Piece::Man(c)) if promotes => Some(Piece::King(c)),
@@ -564,24 +634,24 @@ pub fn apply(board: &Board, from: usize, to: usize, captured: u64, promotes: boo
 
 /// The engine's position as a board and side to move.
 pub fn board_of(pos: &Position) -> (Board, Color) {
-    let mut b: Board = [None; 64];
+    let mut b: Board = [None; CELLS];
     for (sq, piece) in pos.iter() {
-        b[sq.index() as usize] = Some(piece);
+        b[cell_of(sq)] = Some(piece);
     }
     (b, pos.side_to_move())
 }
 
 /// A board and side to move as the engine's position.
 pub fn position_of(board: &Board, side: Color) -> Position {
-    let (mut white, mut black, mut kings) = (0u64, 0u64, 0u64);
+    let (mut white, mut black, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for (i, cell) in board.iter().enumerate() {
         let Some(p) = cell else { continue };
         match p.color() {
-            Color::White => white |= 1u64 << i,
-            Color::Black => black |= 1u64 << i,
+            Color::White => white.insert(square(i)),
+            Color::Black => black.insert(square(i)),
         }
         if p.is_king() {
-            kings |= 1u64 << i;
+            kings.insert(square(i));
         }
     }
     Position::from_parts(white, black, kings, side)
@@ -589,7 +659,7 @@ pub fn position_of(board: &Board, side: Color) -> Position {
 
 /// The algebraic name of a square index.
 pub fn name(sq: usize) -> String {
-    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
 }
 
 /// A path in full notation (`d6xd8xb8`), for messages.
