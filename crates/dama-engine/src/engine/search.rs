@@ -732,7 +732,7 @@ impl<B: Bits> Searcher<B> {
                 break;
             };
             self.rules.generate_in(&self.pack, &p, &mut list);
-            if !list.as_slice().iter().any(|o| *o == next) {
+            if !list.as_slice().contains(&next) {
                 break;
             }
             m = next;
