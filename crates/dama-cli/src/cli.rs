@@ -58,6 +58,8 @@ pub enum Count {
     Moves,
     /// One per capture path, as kish and most engines count.
     Paths,
+    /// One per capture path, but a king going on along the same line counts once (dctl's tables).
+    Jumps,
 }
 
 /// The subcommands.

@@ -89,8 +89,9 @@ pub use variant::{
 pub mod format {
     pub use crate::spec::{
         key_info, BoardSpec, CaptureRange, CaptureSpec, EndSpec, JumpOver, KeyInfo, KingVsKing, KingsSpec, Landing,
-        LonePiece, Majority, MenSpec, MidCapturePromotion, NoMoveResult, PdnSpec, PromotionRank, PromotionSpec, Range,
-        RelDir, Removal, SetupSpec, Side, SquareNotation, SquareSet, BOOLEAN, DIRS, KEYS, SQUARES, STRING, TABLE,
+        LonePiece, Majority, MenSpec, MidCapturePromotion, NoMoveResult, PdnSpec, Preference, PromotionRank,
+        PromotionSpec, Range, RelDir, Removal, SetupSpec, Side, SquareColor, SquareNotation, SquareSet, BOOLEAN, DIRS,
+        KEYS, SQUARES, STRING, TABLE,
     };
 }
 

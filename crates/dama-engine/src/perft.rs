@@ -53,21 +53,15 @@ fn perft_with<B: Bits>(
         let Some((scratch, _)) = rest.split_first_mut() else {
             return 0;
         };
-        rules.for_each_in(p, pos, list, |m, n| {
+        rules.for_each_in(p, pos, list, mode, |m, n| {
             let sub = rules.count_in(p, &pos.after(m), mode, scratch);
-            total += match mode {
-                CountMode::Moves => sub,
-                CountMode::Paths => sub * n as u64,
-            };
+            total += sub * mode.weight(n);
         });
         return total;
     }
-    rules.for_each_in(p, pos, list, |m, n| {
+    rules.for_each_in(p, pos, list, mode, |m, n| {
         let sub = perft_with(rules, p, &pos.after(m), depth - 1, mode, rest);
-        total += match mode {
-            CountMode::Moves => sub,
-            CountMode::Paths => sub * n as u64,
-        };
+        total += sub * mode.weight(n);
     });
     total
 }
@@ -103,20 +97,15 @@ fn perft_parallel_in<B: Bits>(
     mode: CountMode,
     threads: usize,
 ) -> u64 {
-    let weight = |n: u32| -> u64 {
-        match mode {
-            CountMode::Moves => 1,
-            CountMode::Paths => n as u64,
-        }
-    };
+    let weight = |n: u32| mode.weight(n);
     // The positions two plies down, each with how many leaves one leaf below it counts for.
     let mut tasks: Vec<(Node<B>, u64)> = Vec::new();
     let mut list = PlyList::new();
     let mut list2 = PlyList::new();
-    rules.generate_in(p, pos, &mut list);
+    rules.generate_counting_in(p, pos, &mut list, mode);
     for (m, n) in list.iter() {
         let child = pos.after(m);
-        rules.generate_in(p, &child, &mut list2);
+        rules.generate_counting_in(p, &child, &mut list2, mode);
         for (m2, n2) in list2.iter() {
             tasks.push((child.after(m2), weight(n) * weight(n2)));
         }
@@ -152,14 +141,11 @@ fn divide_in<B: Bits>(
     threads: usize,
 ) -> Vec<(Move, u64)> {
     let mut list = PlyList::new();
-    rules.generate_in(p, pos, &mut list);
+    rules.generate_counting_in(p, pos, &mut list, mode);
     let pairs: Vec<_> = list.iter().map(|(m, n)| (*m, n)).collect();
     let one = |&(m, n): &(crate::board::Ply<B>, u32)| {
         let sub = perft_from(rules, p, &pos.after(&m), depth.saturating_sub(1), mode);
-        (
-            p.export(&m),
-            if mode == CountMode::Paths { sub * n as u64 } else { sub },
-        )
+        (p.export(&m), sub * mode.weight(n))
     };
     if threads == 1 {
         return pairs.iter().map(one).collect();

@@ -125,7 +125,7 @@ fn perft_file_format_errors_are_reported() {
         ("perft 1 8\n", "before the first `id`"),
         ("id a\nfen start\ncount paths\nsource x\n", "no `perft` line"),
         ("id a\nperft 1 8\n", "no `source` line"),
-        ("id a\ncount some\n", "`count` is `paths` or `moves`"),
+        ("id a\ncount some\n", "`count` is `paths`, `jumps` or `moves`"),
         ("id a\nperft 2 8\nperft 1 8\n", "depths must increase"),
         ("id a\nperft x 8\n", "not a depth"),
         ("id a\ndepth 1 8\n", "unknown key `depth`"),

@@ -219,13 +219,15 @@ fn make_move(rules: &de::Rules, pos: &de::Position, m: &de::Move) -> Move {
 }
 
 /// How `rules.perft` counts: `"paths"` (one per capture path, as most
-/// engines count) or `"moves"` (one per distinct move).
+/// engines count), `"moves"` (one per distinct move) or `"jumps"` (paths,
+/// with a king going on along one line counted once, as dctl counts).
 fn count_mode(count: &str) -> PyResult<de::CountMode> {
     match count {
         "paths" => Ok(de::CountMode::Paths),
         "moves" => Ok(de::CountMode::Moves),
+        "jumps" => Ok(de::CountMode::Jumps),
         other => Err(PyValueError::new_err(format!(
-            "count must be \"paths\" or \"moves\", not {other:?}"
+            "count must be \"paths\", \"moves\" or \"jumps\", not {other:?}"
         ))),
     }
 }

@@ -30,6 +30,7 @@ pub fn run(
     let mode = match count {
         Count::Moves => CountMode::Moves,
         Count::Paths => CountMode::Paths,
+        Count::Jumps => CountMode::Jumps,
     };
     if div {
         let t = Instant::now();

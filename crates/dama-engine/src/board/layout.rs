@@ -64,7 +64,11 @@ impl Layout {
     /// The layout of a `width` × `height` board (both at most 16) whose
     /// playable squares are `playable`.
     pub(crate) fn new(width: u8, height: u8, playable: Bitboard) -> Layout {
-        let dark_only = playable.iter().all(|s| (s.file() + s.rank()) % 2 == 0);
+        // The squares of one colour only (which colour does not matter:
+        // every index then has the same parity).
+        let colour = |s: Square| (s.file() + s.rank()) % 2;
+        let first = playable.iter().next().map_or(0, colour);
+        let dark_only = playable.iter().all(|s| colour(s) == first);
         let (stride, halved) = if width <= 8 && height <= 8 {
             (8u8, false)
         } else if dark_only {

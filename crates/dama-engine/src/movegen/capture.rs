@@ -3,8 +3,8 @@
 
 use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Bits, Dirs, Node, Ones, Ply, PlyList, Tables};
 use crate::movegen::sink::{ListSink, Sink};
-use crate::rules::{KingRange, Pack, Rules};
-use crate::spec::{Majority, MidCapturePromotion, Removal};
+use crate::rules::{KingRange, Pack, Ranking, Rules};
+use crate::spec::{Majority, MidCapturePromotion, Preference, Removal};
 
 /// For each jump direction, the bit of its opposite.
 const REVERSE_BIT: [u8; 8] = {
@@ -49,7 +49,60 @@ struct Dfs<'r, 's, B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const 
     promo: B,
     must_continue: bool,
     mid: MidCapturePromotion,
+    /// All ones when men may take kings, else the complement of the enemy kings.
+    man_prey: B,
+    /// Whether a king ending its capture by taking a king lands right behind it.
+    halt_behind_king: bool,
+    /// Whether a leaf's rank is the key of [`Dfs::key`] rather than the count.
+    keyed: bool,
+    /// The key's recipe, when `keyed`.
+    key: KeyRecipe,
+    /// Counting jumps rather than paths (`CountMode::Jumps`).
+    straight_once: bool,
+    /// With `kings_first`: bit `31 - i` is set when the `i`-th piece taken
+    /// (from 0) in the current sequence is a king.
+    king_order: u32,
 }
+
+/// How [`Dfs::key`] builds the rank of a capture: its fields from the most
+/// significant down, the majority rule first, then each preference.
+#[derive(Clone, Copy)]
+pub(super) struct KeyRecipe {
+    majority: Majority,
+    man_value: u64,
+    king_value: u64,
+    prefs: [Option<Preference>; 3],
+    track_order: bool,
+}
+
+impl KeyRecipe {
+    fn new(r: &Rules) -> KeyRecipe {
+        let c = r.capture();
+        let mut prefs = [None; 3];
+        for (slot, p) in prefs.iter_mut().zip(c.priority.iter()) {
+            *slot = Some(p);
+        }
+        KeyRecipe {
+            majority: c.majority,
+            man_value: c.values.man as u64,
+            king_value: c.values.king as u64,
+            prefs,
+            track_order: c.priority.contains(Preference::KingsFirst),
+        }
+    }
+}
+
+/// Bits of the key for the majority rule: a count of pieces, or a value of
+/// at most 128 pieces × [`crate::rules::MAX_PIECE_VALUE`].
+const MAJORITY_BITS: u32 = 21;
+/// Bits of the key for a number of kings taken.
+const KINGS_BITS: u32 = 8;
+/// Bits of the key for the order of the kings taken (the first 32 jumps).
+const ORDER_BITS: u32 = 32;
+// The widest key (a value, a king bit, a count of kings, an order) fits a
+// u64, and no value of 128 pieces overflows its field.
+const _: () = assert!(MAJORITY_BITS + 1 + KINGS_BITS + ORDER_BITS <= 64);
+const _: () = assert!((128 * crate::rules::MAX_PIECE_VALUE as u64) < 1 << MAJORITY_BITS);
 
 impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, B, S, FLY, ANY, G> {
     /// The enemy pieces still to be taken and the occupied squares, once
@@ -64,6 +117,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     fn search_man(&mut self, sq: u8, allowed: u8, captured: B, taken: u32) -> bool {
         let dirs = G & self.man_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
+        let enemy = enemy & self.man_prey;
         // One call per direction with the direction as a constant, so that
         // each step's rotation, mask and scan order are known at compile
         // time; the order (lowest direction index first) is the list order.
@@ -82,7 +136,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         if lb.is_empty() {
             return false;
         }
-        self.jump(vb, lb.lowest() as u8, false, D, captured, taken);
+        self.jump(vb, lb.lowest() as u8, false, D, captured, taken, false);
         true
     }
 
@@ -111,11 +165,19 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         if land.is_empty() {
             return false;
         }
-        if ANY && self.must_continue {
-            land = self.live_landings(vb, land, D, captured);
+        if ANY && (self.must_continue || (self.halt_behind_king && !(vb & self.enemy_kings).is_empty())) {
+            land = self.restrict_landings(vb, land, D, captured);
         }
-        for l in AlongRay::new(land, D) {
-            self.jump(vb, l, true, D, captured, taken);
+        // Counting jumps, a king that goes on along the same line takes the
+        // same pieces from every landing before the farthest: only the
+        // farthest goes on straight (see `CountMode::Jumps`).
+        let before_far = if self.straight_once {
+            land.ones() as usize - 1
+        } else {
+            0
+        };
+        for (i, l) in AlongRay::new(land, D).enumerate() {
+            self.jump(vb, l, true, D, captured, taken, i < before_far);
         }
         true
     }
@@ -125,6 +187,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     #[inline(always)]
     fn man_may_jump(&self, sq: u8, allowed: u8, captured: B) -> bool {
         let (enemy, occ) = self.board_after(captured);
+        let enemy = enemy & self.man_prey;
         let dirs = G & self.man_dirs & allowed;
         let t = self.t;
         over_dirs!(any dirs, D => {
@@ -168,10 +231,12 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         vb & enemy
     }
 
-    /// With `landing_must_continue`: of the landing squares `land` beyond
-    /// the piece `vb` jumped in direction `d`, those from which the capture
-    /// goes on, if there are any (else all of them).
-    fn live_landings(&self, vb: B, land: B, d: usize, captured: B) -> B {
+    /// Of the landing squares `land` beyond the piece `vb` jumped in
+    /// direction `d`, those the rules allow. With `landing_must_continue`:
+    /// those from which the capture goes on, if there are any. With
+    /// `halt_behind_king`, when `vb` is a king: a landing where the capture
+    /// ends must be the square right behind it.
+    fn restrict_landings(&self, vb: B, land: B, d: usize, captured: B) -> B {
         let (enemy, occ) = self.board_after(captured | vb);
         let mut live = B::ZERO;
         for l in Ones(land) {
@@ -179,11 +244,34 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
                 live |= B::bit(l);
             }
         }
-        if !live.is_empty() {
+        if self.must_continue && !live.is_empty() {
             live
+        } else if self.halt_behind_king && !(vb & self.enemy_kings).is_empty() {
+            live | (land & self.t.shift(vb, d))
         } else {
             land
         }
+    }
+
+    /// The rank of a complete sequence that took `captured` (`taken`
+    /// pieces) under the keyed ranking: a larger key is preferred.
+    #[inline(never)]
+    fn key(&self, captured: B, taken: u32) -> u64 {
+        let k = self.key;
+        let kings = (captured & self.enemy_kings).ones() as u64;
+        let mut key = match k.majority {
+            Majority::None => 0,
+            Majority::MaxPieces => taken as u64,
+            Majority::MaxValue => (taken as u64 - kings) * k.man_value + kings * k.king_value,
+        };
+        for p in k.prefs.iter().map_while(|p| *p) {
+            key = match p {
+                Preference::ByKing => (key << 1) | self.start_king as u64,
+                Preference::MostKings => (key << KINGS_BITS) | kings,
+                Preference::KingsFirst => (key << ORDER_BITS) | self.king_order as u64,
+            };
+        }
+        key
     }
 
     /// Whether a king on `sq`, having just jumped in direction `last`, can
@@ -204,16 +292,29 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     }
 
     /// Takes the piece `vb` (having taken the `taken` pieces of `captured`
-    /// before), lands on `l`, and goes on or ends the sequence.
+    /// before), lands on `l`, and goes on or ends the sequence. With
+    /// `not_straight` a king does not go on in direction `d` from `l` (a
+    /// farther landing does), though a capture that way still means the
+    /// sequence goes on.
     #[inline(always)]
-    fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32) {
+    #[allow(clippy::too_many_arguments)]
+    fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32, not_straight: bool) {
+        let order_was = self.king_order;
+        if self.key.track_order && taken < ORDER_BITS && !(vb & self.enemy_kings).is_empty() {
+            self.king_order |= 1 << (ORDER_BITS - 1 - taken);
+        }
         let captured = captured | vb;
         let taken = taken + 1;
         // The directions the next jump may take (`d` is a constant here).
         let allowed = !(REVERSE_BIT[d & 7] & self.no_reversal);
         self.sink.push(l, vb.lowest() as u8);
         let lb = B::bit(l);
-        let continued = if king {
+        let continued = if king && not_straight {
+            let straight = 1u8 << (d & 7);
+            let turns = allowed & !straight;
+            (self.king_may_jump(l, turns, captured) && self.search_king(l, turns, captured, taken))
+                | self.king_may_jump(l, allowed & straight, captured)
+        } else if king {
             // Most landings end the sequence: a cheap inline test spares
             // them the recursive call.
             self.king_may_jump(l, allowed, captured) && self.search_king(l, allowed, captured, taken)
@@ -224,6 +325,13 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
                     let was = self.promoted;
                     self.promoted = true;
                     let c = self.search_king(l, allowed, captured, taken);
+                    self.promoted = was;
+                    c
+                }
+                MidCapturePromotion::PromoteAndContinueAnyDirection => {
+                    let was = self.promoted;
+                    self.promoted = true;
+                    let c = self.search_king(l, !0, captured, taken);
                     self.promoted = was;
                     c
                 }
@@ -245,8 +353,14 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
                 captured,
                 captured & self.enemy_kings,
             );
-            self.sink.leaf(m, taken);
+            let rank = if self.keyed {
+                self.key(captured, taken)
+            } else {
+                taken as u64
+            };
+            self.sink.leaf(m, rank);
         }
+        self.king_order = order_was;
         self.sink.pop();
     }
 
@@ -290,9 +404,14 @@ impl Rules {
         let occ = pos.occupied();
         let empty = p.board & !occ;
         let men = pos.men(us);
+        let prey = if self.men().capture_kings {
+            enemy
+        } else {
+            enemy & !pos.kings(!us)
+        };
         let mut out = B::ZERO;
         each_dir::<G>(side.man_captures.0, |d| {
-            out |= t.shift_back(t.shift_back(empty, d) & enemy, d) & men;
+            out |= t.shift_back(t.shift_back(empty, d) & prey, d) & men;
         });
         let kings = pos.kings(us);
         if kings.is_empty() || side.king_captures.is_empty() {
@@ -328,21 +447,26 @@ impl Rules {
 
     /// Runs the capture search from each square of `pieces` (pieces of the
     /// side to move), lowest square first.
+    /// With `jumps`, paths are told apart as [`CountMode::Jumps`] counts
+    /// them (this changes only how many paths a move has, never the moves).
+    ///
+    /// [`CountMode::Jumps`]: crate::CountMode::Jumps
     pub(super) fn capture_search<B: Bits, S: Sink<B>, const G: u8>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
         sink: &mut S,
         pieces: B,
+        jumps: bool,
     ) {
         if pieces.is_empty() {
             return;
         }
         match (self.kings().capture_flying, self.kings().landing_any) {
-            (true, true) => self.capture_search_as::<B, S, true, true, G>(p, pos, sink, pieces),
-            (true, false) => self.capture_search_as::<B, S, true, false, G>(p, pos, sink, pieces),
-            (false, true) => self.capture_search_as::<B, S, false, true, G>(p, pos, sink, pieces),
-            (false, false) => self.capture_search_as::<B, S, false, false, G>(p, pos, sink, pieces),
+            (true, true) => self.capture_search_as::<B, S, true, true, G>(p, pos, sink, pieces, jumps),
+            (true, false) => self.capture_search_as::<B, S, true, false, G>(p, pos, sink, pieces, jumps),
+            (false, true) => self.capture_search_as::<B, S, false, true, G>(p, pos, sink, pieces, jumps),
+            (false, false) => self.capture_search_as::<B, S, false, false, G>(p, pos, sink, pieces, jumps),
         }
     }
 
@@ -352,6 +476,7 @@ impl Rules {
         pos: &Node<B>,
         sink: &mut S,
         pieces: B,
+        jumps: bool,
     ) {
         let us = pos.side_to_move();
         let side = self.side(us);
@@ -378,13 +503,32 @@ impl Rules {
             promo: p.promotion[us.index()],
             must_continue: self.kings().landing_must_continue,
             mid: self.capture().promote_mid_capture,
+            man_prey: if self.men().capture_kings {
+                !B::ZERO
+            } else {
+                !(enemy & kings)
+            },
+            halt_behind_king: self.kings().halt_behind_king,
+            keyed: self.capture().ranking() == Ranking::Keyed,
+            key: KeyRecipe::new(self),
+            straight_once: jumps && ANY,
+            king_order: 0,
         };
         dfs.run(pieces, kings, all);
     }
 
     /// Appends the capture moves to `list` (which must be empty); the
-    /// majority rule is applied.
-    pub(super) fn gen_captures<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
+    /// majority rule and the priorities are applied. With `jumps` each
+    /// move's number of paths is counted as [`CountMode::Jumps`] counts.
+    ///
+    /// [`CountMode::Jumps`]: crate::CountMode::Jumps
+    pub(super) fn gen_captures<B: Bits, const G: u8>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        jumps: bool,
+    ) {
         let pieces = self.capturers::<B, G>(p, pos);
         if pieces.is_empty() {
             return;
@@ -392,8 +536,8 @@ impl Rules {
         let mut sink = ListSink {
             list,
             best: 0,
-            majority: self.capture().majority == Majority::MaxPieces,
+            ranked: self.capture().ranking() != Ranking::Free,
         };
-        self.capture_search::<B, _, G>(p, pos, &mut sink, pieces);
+        self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, jumps);
     }
 }

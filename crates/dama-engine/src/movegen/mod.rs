@@ -28,8 +28,7 @@ use crate::board::{
 };
 use crate::movegen::quiet::VisitQuiet;
 use crate::movegen::sink::{PathCount, PathSink, UniqueCount};
-use crate::rules::{with_pack, Pack, Rules};
-use crate::spec::Majority;
+use crate::rules::{with_pack, Pack, Ranking, Rules};
 use crate::util::Rng;
 
 /// Runs `$e` with `$g` bound to the board's direction class as a constant
@@ -60,13 +59,26 @@ impl Rules {
     /// The legal moves of `pos` into `list` (see [`Rules::generate`]).
     #[inline]
     pub(crate) fn generate_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
-        by_geometry!(p, G => self.generate_as::<B, G>(p, pos, list))
+        by_geometry!(p, G => self.generate_as::<B, G>(p, pos, list, false))
+    }
+
+    /// [`Rules::generate_in`] with each move's number of paths counted in
+    /// `mode` (for perft).
+    #[inline]
+    pub(crate) fn generate_counting_in<B: Bits>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        mode: CountMode,
+    ) {
+        by_geometry!(p, G => self.generate_as::<B, G>(p, pos, list, mode.jumps()))
     }
 
     #[inline(always)]
-    fn generate_as<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
+    fn generate_as<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>, jumps: bool) {
         list.clear();
-        self.gen_captures::<B, G>(p, pos, list);
+        self.gen_captures::<B, G>(p, pos, list, jumps);
         if list.is_empty() || !self.capture().mandatory {
             self.gen_quiet::<B, G>(p, pos, list);
         }
@@ -97,21 +109,21 @@ impl Rules {
         let (pieces, king_quiet) = self.capturers_counting::<B, G, true>(p, pos);
         if !pieces.is_empty() {
             captures = match mode {
-                CountMode::Paths => {
+                CountMode::Paths | CountMode::Jumps => {
                     let mut sink = PathCount {
                         best: 0,
                         n: 0,
-                        majority: self.capture().majority == Majority::MaxPieces,
+                        ranked: self.capture().ranking() != Ranking::Free,
                     };
-                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces);
+                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, mode.jumps());
                     sink.n
                 }
                 CountMode::Moves => {
-                    let mut sink = UniqueCount::new(self.capture().majority == Majority::MaxPieces);
-                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces);
+                    let mut sink = UniqueCount::new(self.capture().ranking() != Ranking::Free);
+                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, false);
                     if sink.overflow {
                         scratch.clear();
-                        self.gen_captures::<B, G>(p, pos, scratch);
+                        self.gen_captures::<B, G>(p, pos, scratch, false);
                         scratch.len() as u64
                     } else {
                         sink.n
@@ -130,15 +142,18 @@ impl Rules {
     /// sets; captures (and non-capturing moves that need merging) go
     /// through `list`, which is overwritten. This is generating without
     /// filling a list in the common case, for perft and other tree walks.
+    /// The number of paths is counted in `mode` (as paths in
+    /// [`CountMode::Moves`]).
     #[inline]
     pub(crate) fn for_each_in<B: Bits, F: FnMut(&Ply<B>, u32)>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
         list: &mut PlyList<B>,
+        mode: CountMode,
         f: F,
     ) {
-        by_geometry!(p, G => self.for_each_move_as::<B, G, F>(p, pos, list, f))
+        by_geometry!(p, G => self.for_each_move_as::<B, G, F>(p, pos, list, mode.jumps(), f))
     }
 
     #[inline(always)]
@@ -147,10 +162,11 @@ impl Rules {
         p: &Pack<B>,
         pos: &Node<B>,
         list: &mut PlyList<B>,
+        jumps: bool,
         mut f: F,
     ) {
         list.clear();
-        self.gen_captures::<B, G>(p, pos, list);
+        self.gen_captures::<B, G>(p, pos, list, jumps);
         let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
         if use_list {
             if list.is_empty() || !self.capture().mandatory {
@@ -212,7 +228,7 @@ impl Rules {
     pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, mut f: F) {
         with_pack!(self, p => {
             let mut list = PlyList::new();
-            self.for_each_in(p, &p.node(pos), &mut list, |m, n| f(&p.export(m), n));
+            self.for_each_in(p, &p.node(pos), &mut list, CountMode::Paths, |m, n| f(&p.export(m), n));
         })
     }
 
@@ -230,6 +246,9 @@ impl Rules {
     }
 
     /// Every path that plays `m` in `pos` (one for a non-capturing move).
+    /// Where the rules rank captures, only the paths of the best rank
+    /// count: two paths of one move may take the same pieces in another
+    /// order, and `capture.priority = ["kings_first"]` tells them apart.
     pub fn move_paths(&self, pos: &Position, m: &Move) -> Vec<MovePath> {
         if !m.is_capture() {
             return vec![MovePath {
@@ -245,14 +264,24 @@ impl Rules {
             let node = p.node(pos);
             let target = p.import(m);
             let square = |b: u8| p.square(b);
+            // The best rank of any capture of the position.
+            let ranked = self.capture().ranking() != Ranking::Free;
+            let mut best = PathCount { best: 0, n: 0, ranked };
+            if ranked {
+                by_geometry!(p, G => {
+                    let all = self.capturers::<_, G>(p, &node);
+                    self.capture_search::<_, _, G>(p, &node, &mut best, all, false)
+                });
+            }
             let mut sink = PathSink {
                 target: &target,
                 square: &square,
                 out: Vec::new(),
                 steps: Vec::new(),
+                best: ranked.then_some(best.best),
             };
             let pieces = node.pieces(node.side_to_move()) & bit_in(p, from);
-            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, pieces));
+            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, pieces, false));
             sink.out
         });
         out.sort_by(|a, b| a.landings.cmp(&b.landings));

@@ -12,23 +12,25 @@ pub(super) trait Sink<B> {
     fn push(&mut self, _landing: u8, _victim: u8) {}
     #[inline(always)]
     fn pop(&mut self) {}
-    /// A complete sequence: the move, and how many pieces it takes.
-    fn leaf(&mut self, m: Ply<B>, taken: u32);
+    /// A complete sequence: the move, and its rank under the majority rule
+    /// and the capture priorities (larger is preferred; the number of
+    /// pieces taken when only the count matters).
+    fn leaf(&mut self, m: Ply<B>, rank: u64);
 }
 
 /// Collects moves into a list, merging paths of the same move and keeping
-/// only the longest captures under the majority rule.
+/// only the best-ranked captures when the rules rank them.
 pub(super) struct ListSink<'a, B> {
     pub(super) list: &'a mut PlyList<B>,
-    pub(super) best: u32,
-    pub(super) majority: bool,
+    pub(super) best: u64,
+    pub(super) ranked: bool,
 }
 
 impl<B: Bits> Sink<B> for ListSink<'_, B> {
     #[inline]
-    fn leaf(&mut self, m: Ply<B>, taken: u32) {
-        if self.majority {
-            let n = taken;
+    fn leaf(&mut self, m: Ply<B>, rank: u64) {
+        if self.ranked {
+            let n = rank;
             if n < self.best {
                 return;
             }
@@ -41,18 +43,19 @@ impl<B: Bits> Sink<B> for ListSink<'_, B> {
     }
 }
 
-/// Counts capture paths (with the majority rule), listing nothing.
+/// Counts capture paths (best-ranked only, when the rules rank them),
+/// listing nothing.
 pub(super) struct PathCount {
-    pub(super) best: u32,
+    pub(super) best: u64,
     pub(super) n: u64,
-    pub(super) majority: bool,
+    pub(super) ranked: bool,
 }
 
 impl<B: Bits> Sink<B> for PathCount {
     #[inline(always)]
-    fn leaf(&mut self, _: Ply<B>, taken: u32) {
-        if self.majority {
-            let c = taken;
+    fn leaf(&mut self, _: Ply<B>, rank: u64) {
+        if self.ranked {
+            let c = rank;
             if c > self.best {
                 self.best = c;
                 self.n = 0;
@@ -72,6 +75,8 @@ pub(super) struct PathSink<'a, B> {
     pub(super) out: Vec<MovePath>,
     /// The current sequence: (landing, captured) per jump.
     pub(super) steps: Vec<(u8, u8)>,
+    /// Where the rules rank captures: the rank a path needs to be legal.
+    pub(super) best: Option<u64>,
 }
 
 impl<B: Bits> Sink<B> for PathSink<'_, B> {
@@ -81,7 +86,10 @@ impl<B: Bits> Sink<B> for PathSink<'_, B> {
     fn pop(&mut self) {
         self.steps.pop();
     }
-    fn leaf(&mut self, m: Ply<B>, _: u32) {
+    fn leaf(&mut self, m: Ply<B>, rank: u64) {
+        if self.best.is_some_and(|b| rank != b) {
+            return;
+        }
         if m.same_identity(self.target) {
             self.out.push(MovePath {
                 from: (self.square)(m.from),
@@ -95,16 +103,16 @@ impl<B: Bits> Sink<B> for PathSink<'_, B> {
 /// The most leaves of one piece [`UniqueCount`] keeps to merge paths.
 const UNIQUE_KEPT: usize = 12;
 
-/// Counts distinct moves (origin, destination, captured set) with the
-/// majority rule, listing nothing: two paths can only be one move if they
+/// Counts distinct moves (origin, destination, captured set), best-ranked
+/// only when the rules rank them, listing nothing: two paths can only be one move if they
 /// start on the same square, and the search runs one piece at a time, so
 /// only the current piece's moves are kept to merge them. When a piece has
 /// more than [`UNIQUE_KEPT`] moves, `overflow` tells the caller to count
 /// with a list instead.
 pub(super) struct UniqueCount<B> {
-    pub(super) best: u32,
+    pub(super) best: u64,
     pub(super) n: u64,
-    pub(super) majority: bool,
+    pub(super) ranked: bool,
     pub(super) overflow: bool,
     from: u8,
     len: usize,
@@ -112,11 +120,11 @@ pub(super) struct UniqueCount<B> {
 }
 
 impl<B: Bits> UniqueCount<B> {
-    pub(super) fn new(majority: bool) -> UniqueCount<B> {
+    pub(super) fn new(ranked: bool) -> UniqueCount<B> {
         UniqueCount {
             best: 0,
             n: 0,
-            majority,
+            ranked,
             overflow: false,
             from: 0,
             len: 0,
@@ -127,13 +135,13 @@ impl<B: Bits> UniqueCount<B> {
 
 impl<B: Bits> Sink<B> for UniqueCount<B> {
     #[inline(always)]
-    fn leaf(&mut self, m: Ply<B>, taken: u32) {
-        if self.majority {
-            if taken < self.best {
+    fn leaf(&mut self, m: Ply<B>, rank: u64) {
+        if self.ranked {
+            if rank < self.best {
                 return;
             }
-            if taken > self.best {
-                self.best = taken;
+            if rank > self.best {
+                self.best = rank;
                 self.n = 0;
                 self.len = 0;
             }

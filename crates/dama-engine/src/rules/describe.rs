@@ -2,8 +2,8 @@
 //! so that prose cannot drift from the TOML.
 
 use crate::spec::{
-    CaptureRange, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, PromotionRank,
-    Range, RelDir, Removal, SquareNotation, SquareSet,
+    CaptureRange, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Preference,
+    PromotionRank, Range, RelDir, Removal, SquareNotation, SquareSet,
 };
 use crate::Rules;
 
@@ -156,6 +156,9 @@ impl Rules {
                 "A man captures {} by jumping an adjacent enemy piece onto the empty square right behind it.",
                 dirs_words(&s.men.captures)
             ));
+            if !s.men.capture_kings {
+                men.push("A man may not capture a king: men take only men.".into());
+            }
         }
         out.push(Section {
             title: "Men",
@@ -194,6 +197,9 @@ impl Rules {
                     .into(),
             );
         }
+        if self.kings().halt_behind_king {
+            kings.push("A king whose capture ends by taking a king lands on the square right behind that king.".into());
+        }
         out.push(Section {
             title: "Kings",
             lines: kings,
@@ -206,11 +212,30 @@ impl Rules {
             "Capturing is optional, but a capture once begun goes on while the piece can capture again.".to_string()
         });
         cap.push(match c.majority {
-            Majority::None => "Any complete capture sequence may be chosen.".into(),
+            Majority::None if c.priority.is_empty() => "Any complete capture sequence may be chosen.".into(),
+            Majority::None => "There is no majority rule: a capture of few pieces may be chosen over one of many.".into(),
             Majority::MaxPieces => {
                 "Only the sequences that capture the most pieces are legal; kings and men count one each.".into()
             }
+            Majority::MaxValue => format!(
+                "Only the sequences whose captured pieces have the highest total value are legal; a man is worth {} and a king {}.",
+                c.man_value, c.king_value
+            ),
         });
+        for (i, p) in self.capture().priority.iter().enumerate() {
+            let then = if i == 0 && c.majority == Majority::None {
+                "Among the captures"
+            } else {
+                "Among those left"
+            };
+            cap.push(match p {
+                Preference::ByKing => format!("{then}, a capture by a king must be chosen over a capture by a man."),
+                Preference::MostKings => format!("{then}, only those that take the most kings are legal."),
+                Preference::KingsFirst => format!(
+                    "{then}, only those that take a king earliest are legal (the first jump that takes a king in one and not in the other decides)."
+                ),
+            });
+        }
         cap.push(match c.removal {
             Removal::Immediate => {
                 "Each captured piece leaves the board at once, so its square is free for the rest of the move.".into()
@@ -227,7 +252,10 @@ impl Rules {
         }
         cap.push(match c.promote_mid_capture {
             MidCapturePromotion::ContinueAsMan => "A man that reaches the promotion rank during a capture goes on capturing as a man; it is crowned only if the move ends there.".into(),
+            MidCapturePromotion::PromoteAndContinue if c.no_reversal => "A man that reaches the promotion rank during a capture is crowned at once and goes on capturing as a king; its first king jump may not turn straight back.".into(),
             MidCapturePromotion::PromoteAndContinue => "A man that reaches the promotion rank during a capture is crowned at once and goes on capturing as a king.".into(),
+            MidCapturePromotion::PromoteAndContinueAnyDirection if c.no_reversal => "A man that reaches the promotion rank during a capture is crowned at once and goes on capturing as a king; its first king jump may go in any direction, straight back included.".into(),
+            MidCapturePromotion::PromoteAndContinueAnyDirection => "A man that reaches the promotion rank during a capture is crowned at once and goes on capturing as a king.".into(),
             MidCapturePromotion::Stop => "A man that reaches the promotion rank during a capture is crowned and the move ends there.".into(),
         });
         out.push(Section {

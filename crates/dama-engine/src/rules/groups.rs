@@ -3,7 +3,7 @@
 //! the capture rules and the end of the game.
 
 use crate::board::{AbsDir, Bitboard, Bits, DirSet, Layout, Move, Node, Ply, Position, Square, Tables};
-use crate::spec::{KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Removal};
+use crate::spec::{KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Preference, Removal};
 
 /// The board: its size, its playable squares, the neighbour of every square
 /// in every direction, how the generator numbers the squares (and the
@@ -157,7 +157,9 @@ impl Geometry {
     /// nothing but `c3-d4`. A board played on every square has no PDN
     /// numbering: numbers are not read there.
     pub(crate) fn reads_square_numbers(&self) -> bool {
-        self.numeric || self.board.iter().all(|s| (s.file() + s.rank()) % 2 == 0)
+        let colour = |s: Square| (s.file() + s.rank()) % 2;
+        let first = self.board.iter().next().map_or(0, colour);
+        self.numeric || self.board.iter().all(|s| colour(s) == first)
     }
 
     /// Reads a square as people write it in positions and moves: a name in
@@ -227,6 +229,8 @@ pub struct MenRules {
     pub friendly_jump_over_kings: bool,
     /// Whether friendly jumps chain into a sequence.
     pub friendly_jump_chain: bool,
+    /// Whether men may capture kings (`men.capture_kings`).
+    pub capture_kings: bool,
 }
 
 /// How far a king moves without capturing (`kings.move_range`).
@@ -262,6 +266,9 @@ pub struct KingRules {
     /// Whether a king must land where its capture can go on, when it can
     /// (`landing_must_continue`; only with `landing_any`).
     pub landing_must_continue: bool,
+    /// Whether a king whose capture ends by taking a king lands right
+    /// behind it (`halt_behind_king`; only with `landing_any`).
+    pub halt_behind_king: bool,
 }
 
 /// The capture rules (`[capture]`).
@@ -277,6 +284,83 @@ pub struct CaptureRules {
     pub no_reversal: bool,
     /// What a man reaching its promotion rank during a capture does.
     pub promote_mid_capture: MidCapturePromotion,
+    /// The value of a man and of a king for `majority = "max_value"`.
+    pub values: PieceValues,
+    /// The tie-breakers after the majority rule, in order (each at most once).
+    pub priority: Priority,
+}
+
+/// The value of each kind of piece for the majority rule `"max_value"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceValues {
+    /// The value of a man.
+    pub man: u32,
+    /// The value of a king.
+    pub king: u32,
+}
+
+/// The largest piece value (`capture.man_value`, `capture.king_value`):
+/// small enough that the total value of any capture fits the bits the
+/// generator gives it.
+pub const MAX_PIECE_VALUE: u32 = 10_000;
+
+/// The tie-breakers of `capture.priority`, in order, each at most once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Priority {
+    list: [Option<Preference>; 3],
+}
+
+impl Priority {
+    /// The preferences in order, duplicates dropped.
+    pub fn new(prefs: &[Preference]) -> Priority {
+        let mut list = [None; 3];
+        let mut n = 0;
+        for &p in prefs {
+            if !list.contains(&Some(p)) && n < list.len() {
+                list[n] = Some(p);
+                n += 1;
+            }
+        }
+        Priority { list }
+    }
+
+    /// The preferences in order.
+    pub fn iter(&self) -> impl Iterator<Item = Preference> + '_ {
+        self.list.iter().map_while(|p| *p)
+    }
+
+    /// Whether there is no tie-breaker.
+    pub fn is_empty(&self) -> bool {
+        self.list[0].is_none()
+    }
+
+    /// Whether `p` is one of the tie-breakers.
+    pub fn contains(&self, p: Preference) -> bool {
+        self.list.contains(&Some(p))
+    }
+}
+
+impl CaptureRules {
+    /// How the generator ranks the captures of a position.
+    #[inline]
+    pub(crate) fn ranking(&self) -> Ranking {
+        match (self.majority, self.priority.is_empty()) {
+            (Majority::None, true) => Ranking::Free,
+            (Majority::MaxPieces, true) => Ranking::Pieces,
+            _ => Ranking::Keyed,
+        }
+    }
+}
+
+/// How captures are ranked, as the generator sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ranking {
+    /// Any capture may be chosen.
+    Free,
+    /// Only the captures taking the most pieces: the rank is the count.
+    Pieces,
+    /// The rank is a key built from the majority rule and the priorities.
+    Keyed,
 }
 
 /// The end-of-game rules (`[end]`).

@@ -64,6 +64,8 @@ pub enum Code {
     E0201,
     /// The board is larger than 16×16.
     E0202,
+    /// `board.lower_left = "light"` on a board played on every square: it has no effect.
+    W0203,
     /// A direction is listed twice in the same list.
     W0301,
     /// Men can neither move nor capture: no step, capture, friendly jump or linear move.
@@ -92,6 +94,14 @@ pub enum Code {
     W0502,
     /// `majority` is set while capturing is optional (`mandatory = false`): the rule has little meaning.
     W0601,
+    /// A piece value (`capture.man_value`, `capture.king_value`) is 0 or above 10000.
+    E0602,
+    /// A piece value is set but `majority` is not `"max_value"`, so it has no effect.
+    W0603,
+    /// A preference is listed twice in `capture.priority`.
+    W0604,
+    /// `halt_behind_king` with `landing = "adjacent_beyond"`: the king always lands right behind, so it has no effect.
+    W0406,
     /// Not a square (`2a`, `a0`, an empty string), a square off the board, or a range that mixes a number and a name.
     E0701,
     /// A single square that is not played on (a light square when `board.squares = "dark"`).

@@ -58,6 +58,11 @@ pub struct BoardSpec {
     /// Which squares are part of the game.
     #[serde(default)]
     pub squares: SquareSet,
+    /// The colour of a1, the corner at White's left: with `squares =
+    /// "dark"` the squares of a1's colour are played on when it is dark,
+    /// the others when it is light (Italian and Spanish boards).
+    #[serde(default)]
+    pub lower_left: SquareColor,
     /// How squares are named in notation.
     #[serde(default)]
     pub notation: SquareNotation,
@@ -78,8 +83,23 @@ pub enum SquareSet {
     /// Every square (the orthogonal family).
     #[default]
     All,
-    /// Only the dark squares; a1 is dark (the diagonal family).
+    /// Only the dark squares (the diagonal family); a1 is dark unless
+    /// `lower_left = "light"`.
     Dark,
+}
+
+/// The colour of a square.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SquareColor {
+    /// Dark (a1 in international, Russian and English draughts).
+    #[default]
+    Dark,
+    /// Light (a1 in Italian and Spanish draughts: the dark corner is at White's right).
+    Light,
 }
 
 /// How squares are written.
@@ -257,6 +277,9 @@ pub struct MenSpec {
     /// line of friendly men ahead of it onto the empty square beyond.
     #[serde(default)]
     pub linear_moves: Vec<RelDir>,
+    /// Whether a man may capture a king (Italian: no, men take only men).
+    #[serde(default = "yes")]
+    pub capture_kings: bool,
 }
 
 /// What a friendly jump may pass over.
@@ -295,6 +318,10 @@ pub struct KingsSpec {
     /// majority rule implies it.
     #[serde(default)]
     pub landing_must_continue: bool,
+    /// A king whose capture ends with the taking of a king lands on the
+    /// square right behind that king (killer draughts).
+    #[serde(default)]
+    pub halt_behind_king: bool,
 }
 
 /// A king's move range.
@@ -385,6 +412,19 @@ pub struct CaptureSpec {
     pub no_reversal: bool,
     /// What happens to a man that reaches its promotion rank mid-capture.
     pub promote_mid_capture: MidCapturePromotion,
+    /// The value of a man for `majority = "max_value"`.
+    #[serde(default = "one")]
+    pub man_value: u32,
+    /// The value of a king for `majority = "max_value"`.
+    #[serde(default = "one")]
+    pub king_value: u32,
+    /// Tie-breakers between the captures the majority rule leaves, in order.
+    #[serde(default)]
+    pub priority: Vec<Preference>,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// The majority rule.
@@ -398,6 +438,27 @@ pub enum Majority {
     None,
     /// Only sequences capturing the most pieces (kings and men count 1 each).
     MaxPieces,
+    /// Only sequences whose captured pieces have the highest total value
+    /// (`man_value` per man, `king_value` per king).
+    MaxValue,
+}
+
+/// A tie-breaker between captures (`capture.priority`): among the captures
+/// the majority rule allows, only those best by the first preference stay,
+/// then by the second, and so on.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Preference {
+    /// A capture by a king before a capture by a man.
+    ByKing,
+    /// The capture that takes the most kings.
+    MostKings,
+    /// The capture that takes a king earliest (compared jump by jump: the
+    /// first jump that takes a king in one sequence and not in the other decides).
+    KingsFirst,
 }
 
 /// When captured pieces are removed.
@@ -422,8 +483,12 @@ pub enum Removal {
 pub enum MidCapturePromotion {
     /// Go on capturing as a man; crowned only if the move ends on the rank.
     ContinueAsMan,
-    /// Crowned at once; go on capturing as a king.
+    /// Crowned at once; go on capturing as a king, whose first king jump
+    /// keeps the no-reversal rule (it may not turn straight back).
     PromoteAndContinue,
+    /// Crowned at once; go on capturing as a king, whose first king jump
+    /// may go in any direction, straight back included (Ludii's "S2r").
+    PromoteAndContinueAnyDirection,
     /// Crowned at once; the move ends there.
     Stop,
 }

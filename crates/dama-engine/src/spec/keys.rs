@@ -63,6 +63,7 @@ pub const KEYS: &[KeyInfo] = &[
     key("board.width", "an integer from 1 to 16", None),
     key("board.height", "an integer from 1 to 16", None),
     choice("board.squares", Some("\"all\""), SquareSet::VARIANTS),
+    choice("board.lower_left", Some("\"dark\""), SquareColor::VARIANTS),
     choice("board.notation", Some("\"algebraic\""), SquareNotation::VARIANTS),
     key("board.checkered", BOOLEAN, Some("false")),
     key("setup", TABLE, None),
@@ -90,6 +91,7 @@ pub const KEYS: &[KeyInfo] = &[
         allowed: RelDir::VARIANTS,
         ..key("men.linear_moves", DIRS, Some("[]"))
     },
+    key("men.capture_kings", BOOLEAN, Some("true")),
     key("kings", TABLE, None),
     KeyInfo {
         allowed: RelDir::VARIANTS,
@@ -103,12 +105,19 @@ pub const KEYS: &[KeyInfo] = &[
     choice("kings.capture_range", None, CaptureRange::VARIANTS),
     choice("kings.landing", None, Landing::VARIANTS),
     key("kings.landing_must_continue", BOOLEAN, Some("false")),
+    key("kings.halt_behind_king", BOOLEAN, Some("false")),
     key("capture", TABLE, None),
     key("capture.mandatory", BOOLEAN, None),
     choice("capture.majority", None, Majority::VARIANTS),
     choice("capture.removal", None, Removal::VARIANTS),
     key("capture.no_reversal", BOOLEAN, None),
     choice("capture.promote_mid_capture", None, MidCapturePromotion::VARIANTS),
+    key("capture.man_value", "an integer from 1 to 10000", Some("1")),
+    key("capture.king_value", "an integer from 1 to 10000", Some("1")),
+    KeyInfo {
+        allowed: Preference::VARIANTS,
+        ..key("capture.priority", "an array of preferences", Some("[]"))
+    },
     key("promotion", TABLE, None),
     key("promotion.rank", "\"last\" or an integer of at least 1", None),
     key("end", TABLE, None),

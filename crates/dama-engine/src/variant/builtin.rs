@@ -36,6 +36,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("international", include_str!("../../../../variants/international.toml")),
     ("canadian", include_str!("../../../../variants/canadian.toml")),
     ("dama-10x10", include_str!("../../../../variants/dama-10x10.toml")),
+    ("italian", include_str!("../../../../variants/italian.toml")),
+    ("spanish", include_str!("../../../../variants/spanish.toml")),
+    ("czech", include_str!("../../../../variants/czech.toml")),
+    ("pool", include_str!("../../../../variants/pool.toml")),
+    ("thai", include_str!("../../../../variants/thai.toml")),
+    ("killer", include_str!("../../../../variants/killer.toml")),
 ];
 
 /// The built-in variant with this id or alias.

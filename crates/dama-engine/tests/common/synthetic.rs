@@ -8,6 +8,30 @@ pub const SYNTHETIC: &[(&str, &str)] = &[
     ("dama-end-of-move", "extends = \"dama\"\n[capture]\nremoval = \"end_of_move\"\n"),
     ("dama-reversal", "extends = \"dama\"\n[capture]\nno_reversal = false\n"),
     ("dama-no-majority", "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"),
+    // Issue 14: the capture choice by value and priorities, men that may
+    // not take kings, the S2r crowning, killer's halt, a light a1.
+    (
+        "dama-max-value",
+        "extends = \"dama\"\n[capture]\nmajority = \"max_value\"\nman_value = 2\nking_value = 3\npriority = [\"by_king\"]\n",
+    ),
+    (
+        "dama-priorities",
+        "extends = \"dama\"\n[capture]\nmajority = \"none\"\npriority = [\"kings_first\", \"most_kings\", \"by_king\"]\n",
+    ),
+    ("dama-men-spare-kings", "extends = \"dama\"\n[men]\ncapture_kings = false\n"),
+    (
+        "dama-s2r",
+        "extends = \"dama\"\n[capture]\npromote_mid_capture = \"promote_and_continue_any_direction\"\n",
+    ),
+    ("dama-halt-behind-king", "extends = \"dama\"\n[kings]\nhalt_behind_king = true\n"),
+    (
+        "russian-halt-behind-king",
+        "extends = \"russian\"\n[kings]\nhalt_behind_king = true\n[capture]\npriority = [\"most_kings\"]\n",
+    ),
+    (
+        "russian-light-corner",
+        "extends = \"russian\"\n[board]\nlower_left = \"light\"\n[setup]\nwhite = [\"b1-h3\"]\nblack = [\"a6-h8\"]\n",
+    ),
     ("dama-stop", "extends = \"dama\"\n[capture]\npromote_mid_capture = \"stop\"\n"),
     ("dama-king-step", "extends = \"dama\"\n[kings]\nmove_range = 1\n"),
     ("dama-king-range-2", "extends = \"dama\"\n[kings]\nmove_range = 2\n"),

@@ -53,7 +53,8 @@ pub mod perft_file;
 use std::collections::BTreeMap;
 
 use dama_engine::format::{
-    CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, PromotionRank, Range, RelDir, Removal, SquareSet,
+    CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, Preference, PromotionRank, Range, RelDir, Removal,
+    SquareColor, SquareSet,
 };
 use dama_engine::{Bitboard, Color, Piece, Position, Square, VariantSpec};
 
@@ -160,7 +161,12 @@ pub struct Reference {
     king_landing_any: bool,
     landing_must_continue: bool,
     mandatory: bool,
-    majority: bool,
+    majority: Majority,
+    man_value: u64,
+    king_value: u64,
+    priority: Vec<Preference>,
+    men_capture_kings: bool,
+    halt_behind_king: bool,
     end_of_move: bool,
     no_reversal: bool,
     mid: MidCapturePromotion,
@@ -191,6 +197,12 @@ fn white_delta(d: RelDir) -> Dir {
     }
 }
 
+/// Keeps the paths with the highest `score`.
+fn keep_best(paths: &mut Vec<RefPath>, score: impl Fn(&RefPath) -> u64) {
+    let best = paths.iter().map(&score).max().unwrap_or(0);
+    paths.retain(|p| score(p) == best);
+}
+
 /// Directions for both sides: Black's board is White's turned half round.
 fn both(list: &[RelDir]) -> [Vec<Dir>; 2] {
     let mut white: Vec<Dir> = Vec::new();
@@ -218,8 +230,9 @@ impl Reference {
         let mut playable = [false; CELLS];
         for r in 0..height {
             for f in 0..width {
-                // a1 is dark; dark squares have file + rank even.
-                let dark = (f + r) % 2 == 0;
+                // With a dark a1, dark squares have file + rank even.
+                let light_a1 = spec.board.lower_left == SquareColor::Light;
+                let dark = (f + r) % 2 == i8::from(light_a1);
                 playable[cell(f as usize, r as usize)] = spec.board.squares == SquareSet::All || dark;
             }
         }
@@ -245,7 +258,12 @@ impl Reference {
             king_landing_any: spec.kings.landing == Landing::AnyBeyond,
             landing_must_continue: spec.kings.landing_must_continue,
             mandatory: spec.capture.mandatory,
-            majority: spec.capture.majority == Majority::MaxPieces,
+            majority: spec.capture.majority,
+            man_value: spec.capture.man_value as u64,
+            king_value: spec.capture.king_value as u64,
+            priority: spec.capture.priority.clone(),
+            men_capture_kings: spec.men.capture_kings,
+            halt_behind_king: spec.kings.halt_behind_king && spec.kings.landing == Landing::AnyBeyond,
             end_of_move: spec.capture.removal == Removal::EndOfMove,
             no_reversal: spec.capture.no_reversal,
             mid: spec.capture.promote_mid_capture,
@@ -353,6 +371,9 @@ impl Reference {
             if p.color() == side || dead.contains(&v) {
                 continue; // own piece, or a dead piece that stays until the move ends
             }
+            if !king && p.is_king() && !self.men_capture_kings {
+                continue;
+            }
             // Landing squares beyond it.
             let mut landings = Vec::new();
             let mut landing = self.next(v, d);
@@ -404,8 +425,9 @@ impl Reference {
         }
         for (d, v, mut landings) in jumps {
             let nb = self.after_jump(b, v);
-            if king && self.landing_must_continue {
-                // Only the landings from which the capture goes on, if any does.
+            let took_king = b[v].is_some_and(|p| p.is_king());
+            if king && (self.landing_must_continue || (self.halt_behind_king && took_king)) {
+                // The landings from which the capture goes on.
                 let mut dead = chain.captures.clone();
                 dead.push(v);
                 let go_on: Vec<usize> = landings
@@ -413,8 +435,13 @@ impl Reference {
                     .copied()
                     .filter(|&l| !self.jumps(&nb, side, l, true, Some(d), &dead).is_empty())
                     .collect();
-                if !go_on.is_empty() {
+                if self.landing_must_continue && !go_on.is_empty() {
+                    // Only those, if any.
                     landings = go_on;
+                } else if self.halt_behind_king && took_king {
+                    // Where the capture ends after taking a king: right behind it.
+                    let behind = landings[0];
+                    landings.retain(|l| *l == behind || go_on.contains(l));
                 }
             }
             for l in landings {
@@ -432,6 +459,13 @@ impl Reference {
                         let saved = chain.crowned;
                         chain.crowned = true;
                         self.extend(&nb, side, l, true, Some(d), chain, out);
+                        chain.crowned = saved;
+                    }
+                    (true, MidCapturePromotion::PromoteAndContinueAnyDirection) => {
+                        // The new king's first jump may go any way, straight back too.
+                        let saved = chain.crowned;
+                        chain.crowned = true;
+                        self.extend(&nb, side, l, true, None, chain, out);
                         chain.crowned = saved;
                     }
                     _ => self.extend(&nb, side, l, king, Some(d), chain, out),
@@ -531,12 +565,37 @@ impl Reference {
         out
     }
 
-    /// The capture paths that are legal (majority rule applied).
+    /// The capture paths that are legal (majority rule and priorities
+    /// applied, one criterion after the other).
     pub fn legal_capture_paths(&self, board: &Board, side: Color) -> Vec<RefPath> {
         let mut paths = self.capture_paths(board, side);
-        if self.majority {
-            let best = paths.iter().map(|p| p.captures.len()).max().unwrap_or(0);
-            paths.retain(|p| p.captures.len() == best);
+        let is_king = |sq: usize| board[sq].is_some_and(|p| p.is_king());
+        let kings = |p: &RefPath| p.captures.iter().filter(|&&c| is_king(c)).count() as u64;
+        match self.majority {
+            Majority::None => {}
+            Majority::MaxPieces => keep_best(&mut paths, |p| p.captures.len() as u64),
+            Majority::MaxValue => keep_best(&mut paths, |p| {
+                let k = kings(p);
+                (p.captures.len() as u64 - k) * self.man_value + k * self.king_value
+            }),
+        }
+        for pref in &self.priority {
+            match pref {
+                Preference::ByKing => keep_best(&mut paths, |p| u64::from(is_king(p.from))),
+                Preference::MostKings => keep_best(&mut paths, kings),
+                Preference::KingsFirst => {
+                    // Compared jump by jump: which jumps take a king, a
+                    // shorter sequence padded with jumps that take none.
+                    let len = paths.iter().map(|p| p.captures.len()).max().unwrap_or(0);
+                    let order = |p: &RefPath| -> Vec<bool> {
+                        let mut o: Vec<bool> = p.captures.iter().map(|&c| is_king(c)).collect();
+                        o.resize(len, false);
+                        o
+                    };
+                    let best = paths.iter().map(order).max().unwrap_or_default();
+                    paths.retain(|p| order(p) == best);
+                }
+            }
         }
         paths
     }

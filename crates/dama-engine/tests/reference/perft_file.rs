@@ -7,7 +7,9 @@
 //! variant <id or path>    the variant of the entries that follow (default: the file name)
 //! id <name>               starts an entry
 //! fen <FEN> | start       the position (PDN FEN in the variant's notation), or the initial one
-//! count paths | moves     paths: every capture path counts (kish); moves: paths with the same
+//! count paths | jumps | moves
+//!                         paths: every capture path counts (kish); jumps: the same, but a king
+//!                         going on along one line counts once (dctl); moves: paths with the same
 //!                         origin, destination and captured set count once (rules.md A12)
 //! perft <depth> <nodes>   a figure (several per entry, depths increasing)
 //! source <text>           where the figures come from (at least one per entry)
@@ -117,8 +119,9 @@ pub fn parse(name: &str, text: &str) -> Result<Vec<Entry>, String> {
             "count" => {
                 entry.count = match rest {
                     "paths" => CountMode::Paths,
+                    "jumps" => CountMode::Jumps,
                     "moves" => CountMode::Moves,
-                    other => return Err(at(format!("`count` is `paths` or `moves`, not `{other}`"))),
+                    other => return Err(at(format!("`count` is `paths`, `jumps` or `moves`, not `{other}`"))),
                 }
             }
             "perft" => {

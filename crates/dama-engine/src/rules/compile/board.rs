@@ -3,7 +3,7 @@
 
 use crate::board::{AbsDir, Bitboard, Square, MAX_SIDE};
 use crate::rules::compile::Findings;
-use crate::spec::{Code, SquareNotation, SquareSet, VariantSpec};
+use crate::spec::{Code, SquareColor, SquareNotation, SquareSet, VariantSpec};
 
 /// The board as the later stages need it; `size_ok` is false when the
 /// size was refused (the stages then work on a stand-in 8×8 board and
@@ -41,10 +41,18 @@ pub(crate) fn board(spec: &VariantSpec, out: &mut Findings) -> Board {
         }
     }
     let (width, height) = if size_ok { (w as u8, h as u8) } else { (8, 8) };
+    let light_corner = spec.board.lower_left == SquareColor::Light;
+    if light_corner && spec.board.squares == SquareSet::All {
+        out.warning(
+            Code::W0203,
+            "board.lower_left",
+            "lower_left says which squares are played on with squares = \"dark\"; every square is played on here, so it has no effect",
+        );
+    }
     let mut mask = Bitboard::EMPTY;
     for r in 0..height {
         for f in 0..width {
-            let dark = (r + f) % 2 == 0;
+            let dark = (r + f) % 2 == light_corner as u8;
             if spec.board.squares == SquareSet::All || dark {
                 mask.insert(Square::new(f, r).expect("within 16×16"));
             }

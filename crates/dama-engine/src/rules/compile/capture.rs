@@ -2,18 +2,42 @@
 //! with the checks on combinations that have no effect.
 
 use crate::rules::compile::Findings;
-use crate::rules::{CaptureRules, KingRange, KingRules};
+use crate::rules::{CaptureRules, KingRange, KingRules, PieceValues, Priority, MAX_PIECE_VALUE};
 use crate::spec::{CaptureRange, Code, Landing, Majority, VariantSpec};
 
-/// The capture rules (`W0601`).
+/// The capture rules (`W0601`, `E0602`, `W0603`, `W0604`).
 pub(crate) fn capture(spec: &VariantSpec, out: &mut Findings) -> CaptureRules {
     let c = &spec.capture;
-    if !c.mandatory && c.majority != Majority::None {
+    if !c.mandatory && (c.majority != Majority::None || !c.priority.is_empty()) {
         out.warning(
             Code::W0601,
             "capture.mandatory",
-            "the majority rule has little meaning when capturing is optional",
+            "the majority rule and capture priorities have little meaning when capturing is optional",
         );
+    }
+    for (key, v) in [("capture.man_value", c.man_value), ("capture.king_value", c.king_value)] {
+        if v == 0 || v > MAX_PIECE_VALUE {
+            out.error(
+                Code::E0602,
+                key,
+                format!("a piece value must be from 1 to {MAX_PIECE_VALUE}, not {v}"),
+            );
+        } else if v != 1 && c.majority != Majority::MaxValue {
+            out.warning(
+                Code::W0603,
+                key,
+                "piece values count only with majority = \"max_value\"; this one has no effect",
+            );
+        }
+    }
+    for (i, p) in c.priority.iter().enumerate() {
+        if c.priority[..i].contains(p) {
+            out.warning(
+                Code::W0604,
+                &format!("capture.priority[{i}]"),
+                format!("\"{p}\" is listed twice; the second has no effect"),
+            );
+        }
     }
     CaptureRules {
         mandatory: c.mandatory,
@@ -21,6 +45,11 @@ pub(crate) fn capture(spec: &VariantSpec, out: &mut Findings) -> CaptureRules {
         removal: c.removal,
         no_reversal: c.no_reversal,
         promote_mid_capture: c.promote_mid_capture,
+        values: PieceValues {
+            man: c.man_value.clamp(1, MAX_PIECE_VALUE),
+            king: c.king_value.clamp(1, MAX_PIECE_VALUE),
+        },
+        priority: Priority::new(&c.priority),
     }
 }
 
@@ -42,7 +71,15 @@ pub(crate) fn kings(spec: &VariantSpec, range: KingRange, out: &mut Findings) ->
             "with short king captures, landing = \"any_beyond\" still lets the king land anywhere beyond; use \"adjacent_beyond\" for a plain short leap",
         );
     }
+    if k.halt_behind_king && k.landing == Landing::AdjacentBeyond {
+        out.warning(
+            Code::W0406,
+            "kings.halt_behind_king",
+            "halt_behind_king has no effect with landing = \"adjacent_beyond\": the king always lands right behind",
+        );
+    }
     KingRules {
+        halt_behind_king: k.halt_behind_king && k.landing == Landing::AnyBeyond,
         range,
         capture_flying: k.capture_range == CaptureRange::Flying,
         landing_any: k.landing == Landing::AnyBeyond,

@@ -113,6 +113,7 @@ pub(crate) fn men(spec: &VariantSpec) -> MenRules {
     MenRules {
         friendly_jump_over_kings: spec.men.friendly_jump_over == JumpOver::Any,
         friendly_jump_chain: spec.men.friendly_jump_chain,
+        capture_kings: spec.men.capture_kings,
     }
 }
 
