@@ -10,7 +10,10 @@ mod groups;
 pub(crate) use compile::compile;
 pub use compiled::Rules;
 pub use describe::Section;
-pub use groups::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, SideRules};
+pub use groups::{
+    CaptureRules, EndRules, Geometry, KingRange, KingRules, MaterialDraw, MaterialPattern, MenRules, SideMaterial,
+    SideRules,
+};
 pub(crate) use groups::{Pack, Packing};
 
 /// Runs `$e` with `$p` bound to the rules' [`Pack`] for the word their

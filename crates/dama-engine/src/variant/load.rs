@@ -823,7 +823,13 @@ mod tests {
     #[test]
     fn keys_table_matches_serde() {
         // Every key serde writes for a full spec is in KEYS, and every KEYS path is one serde knows.
-        let spec = Rules::builtin("dama").unwrap().spec().clone();
+        // The keys serde leaves out at their defaults are set, so that it writes them.
+        let mut spec = Rules::builtin("dama").unwrap().spec().clone();
+        spec.end.crowning = crate::spec::CrowningEnd::Wins;
+        spec.end.material_draw = vec![crate::spec::MaterialDrawSpec {
+            material: vec!["KK v K".into()],
+            plies: 10,
+        }];
         let text = toml::to_string(&spec).unwrap();
         let t = DeTable::parse(&text).unwrap();
         let mut found = Vec::new();
@@ -834,12 +840,42 @@ mod tests {
                 paths.push(k.get_ref().to_string());
             }
         }
+        // The keys of the tables in an array of tables (`[[end.material_draw]]`).
+        let mut nested = Vec::new();
+        for p in &paths {
+            let segs: Vec<Seg> = p.split('.').map(|s| Seg::Key(s.to_string())).collect();
+            if let Some(DeValue::Array(a)) = lookup(t.get_ref(), &segs) {
+                for e in a.iter() {
+                    if let DeValue::Table(sub) = e.get_ref() {
+                        nested.extend(sub.keys().map(|k| format!("{p}.{}", k.get_ref())));
+                    }
+                }
+            }
+        }
+        paths.extend(nested);
         for p in &paths {
             assert!(key_info(p).is_some(), "serde writes `{p}` but KEYS lacks it");
         }
+        // `end.material_draw[0].plies` is the key `end.material_draw.plies`.
+        let plain = |p: &str| -> String {
+            let mut out = String::new();
+            let mut depth = 0;
+            for c in p.chars() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => depth -= 1,
+                    _ if depth == 0 => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        };
         for k in KEYS {
             assert!(
-                k.path == "extends" || paths.iter().any(|p| p == k.path),
+                k.path == "extends"
+                    || paths
+                        .iter()
+                        .any(|p| plain(p) == k.path || p.starts_with(&format!("{}[", k.path))),
                 "KEYS has `{}` but serde does not",
                 k.path
             );
