@@ -111,6 +111,14 @@ pub(super) fn flatten(text: &str, prefix: &str, t: &DeTable<'_>, out: &mut Vec<(
         };
         match v.get_ref() {
             DeValue::Table(sub) => flatten(text, &path, sub, out),
+            // An array of tables (`[[end.material_draw]]`): each table's keys.
+            DeValue::Array(a) if !a.is_empty() && a.iter().all(|e| e.get_ref().is_table()) => {
+                for (i, e) in a.iter().enumerate() {
+                    if let DeValue::Table(sub) = e.get_ref() {
+                        flatten(text, &format!("{path}[{i}]"), sub, out);
+                    }
+                }
+            }
             _ => {
                 let raw = text.get(v.span()).unwrap_or("").trim().to_string();
                 out.push((path, raw, v.span().start));
@@ -840,19 +848,6 @@ mod tests {
                 paths.push(k.get_ref().to_string());
             }
         }
-        // The keys of the tables in an array of tables (`[[end.material_draw]]`).
-        let mut nested = Vec::new();
-        for p in &paths {
-            let segs: Vec<Seg> = p.split('.').map(|s| Seg::Key(s.to_string())).collect();
-            if let Some(DeValue::Array(a)) = lookup(t.get_ref(), &segs) {
-                for e in a.iter() {
-                    if let DeValue::Table(sub) = e.get_ref() {
-                        nested.extend(sub.keys().map(|k| format!("{p}.{}", k.get_ref())));
-                    }
-                }
-            }
-        }
-        paths.extend(nested);
         for p in &paths {
             assert!(key_info(p).is_some(), "serde writes `{p}` but KEYS lacks it");
         }
