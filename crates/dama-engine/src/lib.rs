@@ -74,9 +74,12 @@ pub use engine::{
 };
 pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
-pub use notation::{DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText};
+pub use notation::{is_pass_text, DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText, PASS_TEXT};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
-pub use rules::{CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, Rules, Section, SideRules};
+pub use rules::{
+    CaptureRules, EndRules, Geometry, KingRange, KingRules, MaterialDraw, MaterialPattern, MenRules, Rules, Section,
+    SideMaterial, SideRules,
+};
 pub use spec::{did_you_mean, Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::Rng;
 pub use variant::{

@@ -553,6 +553,18 @@ fn corner_positions_agree() {
         // A man crowned mid-capture then captures as a king, backward too.
         ("keny-promote-and-continue", "W:Wd6:Bd7,e8,e3,Kb1", &[], &[]),
         ("russian", "W:Wf6:Be7,b6,Kh2", &["f6xd8xa5"], &[]),
+        // A blocked side passes; White then has to capture (perft 3 walks the pass).
+        ("armenian-schmidt", "B:Wa1,b1,b2,c2:Ba2", &["--"], &[]),
+        // Both sides blocked: the pass is still the one move (the game judges the draw).
+        (
+            "armenian-schmidt",
+            "W:Wa6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7:Ba8,b8,c8,d8,e8,f8,g8,h8",
+            &["--"],
+            &[],
+        ),
+        // A side with no pieces has no move, not even a pass.
+        ("armenian-schmidt", "B:Wd4:B", &[], &["--"]),
+        ("diagonal-6x6-pass", "W:Wa5:Bb6,Kf2", &["--"], &[]),
     ];
     let mut errors = Vec::new();
     for (id, fen, must, must_not) in cases {
@@ -663,6 +675,10 @@ random_tests! {
     random_keny_10x10: synthetic "keny-10x10",
     random_dameo_10x10: synthetic "dameo-10x10",
     random_dama_16x16: synthetic "dama-16x16",
+    // Other endings (the same moves as international, and a pass).
+    random_antidraughts: builtin "antidraughts",
+    random_breakthrough: builtin "breakthrough",
+    random_diagonal_6x6_pass: synthetic "diagonal-6x6-pass",
 }
 
 #[test]

@@ -488,3 +488,160 @@ fn men_on_their_promotion_rank_in_study_positions() {
     let mut engine = Engine::new(&russian);
     assert!(engine.search(&SearchRoot::new(pos), &Limits::depth(4)).best.is_some());
 }
+
+/// Schmidt's Armenian rules: ranks 6 and 7 full of White men under Black's
+/// eight men on rank 8 block both sides.
+const WALL: &str = "a6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+const ROOF: &str = "a8,b8,c8,d8,e8,f8,g8,h8";
+
+#[test]
+fn a_blocked_side_passes_where_the_variant_says_so() {
+    // Black's man on a2 is walled in: in Armenian draughts Black has lost,
+    // in Schmidt's rules Black passes and the game goes on.
+    let g = game("armenian", "B:Wa1,b1,b2,c2:Ba2");
+    assert_eq!(ended(&g), "1-0 White wins: Black has no legal move");
+    let mut g = game("armenian-schmidt", "B:Wa1,b1,b2,c2:Ba2");
+    assert_eq!(ended(&g), "goes on");
+    let legal = g.legal_moves().to_vec();
+    assert_eq!(legal.len(), 1);
+    assert!(legal[0].is_pass() && !legal[0].is_capture() && !legal[0].is_king_move());
+    assert_eq!(g.rules().format_move_full(g.position(), &legal[0]), "--");
+    // The pass, typed as -- or pass, hands the turn to White, who must capture
+    // the last black piece: Black has no pieces left, and loses.
+    let before = *g.position();
+    play_all(&mut g, "--");
+    assert_eq!(g.plies()[0].notation, "--");
+    assert_eq!(g.position().side_to_move(), dama_engine::Color::White);
+    assert_eq!(g.position().occupied(), before.occupied());
+    play_all(&mut g, "a1xa3");
+    assert_eq!(ended(&g), "1-0 White wins: Black has no pieces left");
+    // `pass` is read too; a pass that is not the one move is refused, with the reason.
+    let mut g = game("armenian-schmidt", "B:Wa1,b1,b2,c2:Ba2");
+    play_all(&mut g, "PASS");
+    let err = g.play_text("--").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "`--` is not a legal move here: a player passes only when it has no other move"
+    );
+    let mut g = game("armenian", "W:Wa1,b1,b2,c2:Ba2");
+    let err = g.play_text("pass").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "`pass` is not a legal move here: there is no passing in this variant"
+    );
+    // Undo takes the pass back like any move.
+    let mut g = game("armenian-schmidt", "B:Wa1,b1,b2,c2:Ba2");
+    play_all(&mut g, "--");
+    assert!(g.undo().unwrap().is_pass());
+    assert_eq!(g.position().side_to_move(), dama_engine::Color::Black);
+}
+
+#[test]
+fn both_sides_blocked_is_a_draw_where_a_blocked_side_passes() {
+    let g = game("armenian-schmidt", &format!("W:W{WALL}:B{ROOF}"));
+    assert_eq!(ended(&g), "1/2-1/2 Draw: neither side can move");
+    // Armenian rules: White, blocked, loses.
+    let g = game("armenian", &format!("W:W{WALL}:B{ROOF}"));
+    assert_eq!(ended(&g), "0-1 Black wins: White has no legal move");
+    // A black king that can move: White passes, Black plays on.
+    let mut g = game("armenian-schmidt", &format!("W:W{WALL}:B{ROOF},Kd3"));
+    assert_eq!(ended(&g), "goes on");
+    play_all(&mut g, "-- d3-d4 --");
+    assert_eq!(ended(&g), "goes on");
+}
+
+#[test]
+fn the_first_to_crown_wins_where_the_variant_says_so() {
+    // White's man on 6 steps to 1 and is crowned.
+    let mut g = game("breakthrough", "W:W6,45:B30,35");
+    play_all(&mut g, "6-1");
+    assert_eq!(ended(&g), "1-0 White wins: White crowned a king");
+    // In international draughts the game goes on.
+    let mut g = game("international", "W:W6,45:B30,35");
+    play_all(&mut g, "6-1");
+    assert_eq!(ended(&g), "goes on");
+    // A crowning that leaves the opponent without a move is still won by crowning.
+    let mut g = game("breakthrough", "W:W6:B30");
+    play_all(&mut g, "6-1");
+    assert_eq!(
+        g.outcome().unwrap().reason,
+        EndReason::Crowned(dama_engine::Color::White)
+    );
+}
+
+/// Plays `n` plies of quiet moves that leave the opponent nothing to
+/// capture and reach no position seen before (so neither a capture nor a
+/// repetition ends the game), checking that it goes on until the last.
+fn play_quietly(g: &mut Game, n: usize) {
+    let mut seen = vec![*g.position()];
+    for i in 0..n {
+        assert!(g.outcome().is_none(), "over after {i} plies: {}", ended(g));
+        let r = g.rules().clone();
+        let fresh = |m: &dama_engine::Move| {
+            let after = g.position().after(m);
+            !m.is_capture() && !r.has_capture(&after) && !seen.contains(&after)
+        };
+        // King moves first: a man that walks on would be crowned, and the
+        // new material would start its count again.
+        let legal = g.legal_moves();
+        let m = (legal.iter().copied())
+            .find(|m| m.is_king_move() && fresh(m))
+            .or_else(|| legal.iter().copied().find(|m| fresh(m)))
+            .unwrap_or_else(|| panic!("no quiet fresh move after {i} plies: {}", r.to_fen(g.position())));
+        g.play(m).unwrap();
+        seen.push(*g.position());
+    }
+}
+
+#[test]
+fn the_fmjd_endgame_draws() {
+    // Two kings against a lone king, a king and a man, a king alone: drawn
+    // after 5 moves each (10 plies) since that material arose.
+    for fen in ["W:WK46,K50:BK1", "W:WK46,36:BK1", "W:WK46:BK1", "B:WK46:BK1,K2"] {
+        let mut g = game("international", fen);
+        play_quietly(&mut g, 9);
+        assert_eq!(ended(&g), "goes on", "{fen}");
+        play_quietly(&mut g, 1);
+        assert_eq!(ended(&g), "1/2-1/2 Draw: 10 plies with this material", "{fen}");
+        assert_eq!(g.outcome().unwrap().reason, EndReason::Material(10));
+    }
+    // Three kings, two kings and a man, a king and two men against a lone
+    // king: 16 moves each (32 plies).
+    for fen in ["W:WK46,K50,K45:BK1", "W:WK46,K50,36:BK1", "W:WK46,36,40:BK1"] {
+        let mut g = game("international", fen);
+        play_quietly(&mut g, 31);
+        assert_eq!(ended(&g), "goes on", "{fen}");
+        play_quietly(&mut g, 1);
+        assert_eq!(ended(&g), "1/2-1/2 Draw: 32 plies with this material", "{fen}");
+    }
+    // Four pieces against one: no material rule, only the 25-move rule.
+    let mut g = game("international", "W:WK46,K50,K45,K44:BK1");
+    play_quietly(&mut g, 40);
+    assert_eq!(ended(&g), "goes on");
+}
+
+#[test]
+fn a_capture_or_a_crowning_starts_the_material_count_again() {
+    let r = rules("international");
+    let pos = r.parse_fen("W:WK46,K50:BK5").unwrap();
+    let end = r.end();
+    let clock = dama_engine::DrawClock {
+        reversible: 10,
+        ..dama_engine::DrawClock::START
+    };
+    assert_eq!(clock.verdict(end, &pos), Some(EndReason::Material(10)));
+    // Three kings against one need 32 plies.
+    let pos3 = r.parse_fen("W:WK46,K50,K45:BK5").unwrap();
+    assert_eq!(clock.verdict(end, &pos3), None);
+    let clock32 = dama_engine::DrawClock {
+        reversible: 32,
+        ..dama_engine::DrawClock::START
+    };
+    assert_eq!(clock32.verdict(end, &pos3), Some(EndReason::Material(32)));
+    // Four pieces against one are not in the rules.
+    let pos4 = r.parse_fen("W:WK46,K50,K45,K44:BK5").unwrap();
+    assert_eq!(clock32.verdict(end, &pos4), None);
+    // Either side: Black's two kings against White's king.
+    let swapped = r.parse_fen("B:WK46:BK5,K1").unwrap();
+    assert_eq!(clock.verdict(end, &swapped), Some(EndReason::Material(10)));
+}

@@ -395,3 +395,59 @@ fn game_type_tags_follow_the_variant() {
         }
     }
 }
+
+#[test]
+fn passes_and_the_new_endings_survive_a_round_trip() {
+    // A pass is written `--` and read back; the both-blocked draw, the
+    // crowning win and the material draw are found again on replay.
+    let wall = "a6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+    let cases = [
+        ("armenian-schmidt", "B:Wa1,b1,b2,c2:Ba2", "-- a1xa3", "1-0"),
+        (
+            "armenian-schmidt",
+            &*format!("W:W{wall}:Ba8,b8,c8,d8,e8,f8,g8,h8,Kd3"),
+            "-- d3-e3 -- e3-e4",
+            "*",
+        ),
+        ("breakthrough", "W:W6,45:B30,35", "6-1", "1-0"),
+        // Ten quiet king moves, none repeating a position (chosen below).
+        ("international", "W:WK46,K50:BK1", "", "1/2-1/2"),
+    ];
+    for (id, fen, moves, result) in cases {
+        let r = rules(id);
+        let mut g = Game::from_position(r.clone(), r.parse_fen(fen).unwrap());
+        for m in moves.split_whitespace() {
+            g.play_text(m).unwrap_or_else(|e| panic!("{id} {m}: {e}"));
+        }
+        let mut seen = vec![*g.position()];
+        while moves.is_empty() && !g.is_over() {
+            let m = g
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| {
+                    let after = g.position().after(m);
+                    !m.is_capture() && !r.has_capture(&after) && !seen.contains(&after)
+                })
+                .unwrap();
+            g.play(m).unwrap();
+            seen.push(*g.position());
+        }
+        if id == "international" {
+            assert_eq!(g.ply_count(), 10);
+        }
+        let text = g.to_pdn(&PdnTags::default());
+        assert!(text.contains(&format!(" {result}\n")), "{id}:\n{text}");
+        if id == "armenian-schmidt" {
+            assert!(text.contains("1... --") || text.contains("1. --"), "{text}");
+        }
+        let back = read_games(&text).unwrap()[0].replay(r.clone()).unwrap();
+        assert_eq!(back.outcome(), g.outcome(), "{id}:\n{text}");
+        assert_eq!(back.to_pdn(&PdnTags::default()), text);
+    }
+    // `pass` is read in movetext too.
+    let text =
+        "[Variant \"armenian-schmidt\"]\n[SetUp \"1\"]\n[FEN \"B:Wa1,b1,b2,c2:Ba2\"]\n\n1... pass 2. a1xa3 1-0\n";
+    let g = read_games(text).unwrap()[0].replay(rules("armenian-schmidt")).unwrap();
+    assert_eq!(g.outcome().unwrap().reason, EndReason::NoPieces(Color::Black));
+}

@@ -371,3 +371,32 @@ fn repetitions_are_counted_since_the_last_capture_or_promotion() {
     }
     assert!(promotions > 100, "only {promotions} promotions: the test sees too few");
 }
+
+/// The end rules of issue 14 in the search: it plays the pass, sees the
+/// both-blocked draw, goes for a crowning where crowning wins, and aims to
+/// lose its pieces where the side that cannot move wins.
+#[test]
+fn the_search_knows_the_other_endings() {
+    // Schmidt: Black, blocked, passes; White must then take the last piece.
+    let r = rules("armenian-schmidt");
+    let (m, score, pv) = best(&r, "B:Wa1,b1,b2,c2:Ba2", 4);
+    assert_eq!(
+        (m.as_str(), &pv[..2]),
+        ("--", &["--".to_string(), "a1xa3".to_string()][..])
+    );
+    assert!(score <= -MATE_BOUND, "{score}");
+    // Both blocked: the one move is the pass and the score a draw.
+    let wall = "a6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+    let (m, score, _) = best(&r, &format!("W:W{wall}:Ba8,b8,c8,d8,e8,f8,g8,h8"), 4);
+    assert_eq!((m.as_str(), score), ("--", 0));
+    // Breakthrough: White crowns at once.
+    let r = rules("breakthrough");
+    let (m, score, _) = best(&r, "W:W6,45:B30,35", 3);
+    assert_eq!(m, "6-1");
+    assert!(score >= MATE_BOUND, "{score}");
+    // Antidraughts: White gives its last man away (it then has no move and wins).
+    let r = rules("antidraughts");
+    let (m, score, _) = best(&r, "W:W28:B19,45", 3);
+    assert_eq!(m, "28-23");
+    assert!(score >= MATE_BOUND, "{score}");
+}

@@ -772,7 +772,8 @@ impl Session {
     }
 
     fn marks(&self) -> Vec<Square> {
-        let Some(ply) = self.game.last_ply() else {
+        let Some(ply) = self.game.last_ply().filter(|p| !p.mv.is_pass()) else {
+            // Nothing moved (no move yet, or a pass).
             return Vec::new();
         };
         let mut marks = vec![ply.mv.from()];

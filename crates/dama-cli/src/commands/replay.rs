@@ -281,6 +281,7 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
     }
     let marks: Vec<_> = game
         .last_ply()
+        .filter(|p| !p.mv.is_pass())
         .map(|p| vec![p.mv.from(), p.mv.to()])
         .unwrap_or_default();
     outln!(

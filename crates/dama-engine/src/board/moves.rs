@@ -36,6 +36,21 @@ impl Move {
         ))
     }
 
+    /// A pass: the side to move, blocked, hands the turn to the other side
+    /// (`end.no_legal_move = "pass"`). The generator lists it as the only
+    /// legal move of such a position; it moves nothing, and its origin and
+    /// destination are both a1, which names no piece.
+    #[inline]
+    pub fn pass() -> Move {
+        Move(Ply::pass())
+    }
+
+    /// Whether this move is a pass ([`Move::pass`]).
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.0.is_pass()
+    }
+
     /// The origin square.
     #[inline]
     pub fn from(&self) -> Square {

@@ -19,6 +19,7 @@ pub(crate) struct Node<B> {
 const KING: u8 = 1;
 const PROMOTES: u8 = 2;
 const CAPTURE: u8 = 4;
+const PASS: u8 = 8;
 
 /// A move: its origin, destination and the set of pieces it captures
 /// (rules.md A12: paths that differ only in the intermediate landing
@@ -55,6 +56,27 @@ impl<B: Bits> Ply<B> {
             to,
             flags: (king as u8) | ((promotes as u8) << 1) | CAPTURE,
         }
+    }
+
+    /// A pass (`end.no_legal_move = "pass"`): the turn goes to the other
+    /// side and nothing moves. Its origin and destination are the same
+    /// square (bit 0), so playing it toggles no piece: only the side to
+    /// move changes, and no other code needs to know it is special.
+    #[inline(always)]
+    pub(crate) fn pass() -> Ply<B> {
+        Ply {
+            captured: B::ZERO,
+            captured_kings: B::ZERO,
+            from: 0,
+            to: 0,
+            flags: PASS,
+        }
+    }
+
+    /// Whether this is a pass.
+    #[inline(always)]
+    pub(crate) fn is_pass(&self) -> bool {
+        self.flags & PASS != 0
     }
 
     #[inline(always)]

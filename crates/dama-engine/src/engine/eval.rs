@@ -18,6 +18,10 @@
 //!   has men.
 //! - **Trading down when ahead.** A material lead counts for more as the
 //!   board empties.
+//! - **The aim of the game.** Where the side that cannot move wins
+//!   (`end.no_legal_move = "win"`, give-away games such as antidraughts),
+//!   every term counts the other way: pieces, mobility and advanced men are
+//!   what a player wants to be rid of.
 //!
 //! ```
 //! use dama_engine::{Evaluator, Rules};
@@ -50,6 +54,8 @@ pub struct Evaluator {
     start_material: i32,
     mobility_man: i32,
     mobility_king: i32,
+    /// 1, or -1 where the side that cannot move wins: the sign of every term.
+    aim: i32,
 }
 
 /// The terms of an evaluation, each from White's point of view (for `dama hint`-style explanations and tests).
@@ -154,6 +160,11 @@ impl Evaluator {
             start_material,
             mobility_man: 3,
             mobility_king: 1,
+            aim: if rules.end().no_legal_move == crate::spec::NoMoveResult::Win {
+                -1
+            } else {
+                1
+            },
         }
     }
 
@@ -245,6 +256,15 @@ impl Evaluator {
         if t.material != 0 {
             t.trade = t.material * (self.start_material - total).max(0) / (4 * self.start_material);
         }
+        if self.aim < 0 {
+            t = Terms {
+                material: -t.material,
+                advancement: -t.advancement,
+                mobility: -t.mobility,
+                guards: -t.guards,
+                trade: -t.trade,
+            };
+        }
         t
     }
 }
@@ -307,6 +327,18 @@ mod tests {
             let (r, e) = ev(v);
             assert_eq!(e.evaluate(&r, &r.start_position()), 0, "{v}");
         }
+    }
+
+    #[test]
+    fn where_the_blocked_side_wins_material_counts_the_other_way() {
+        let (r, e) = ev("antidraughts");
+        // White has two men to Black's one: worse for White here.
+        let pos = r.parse_fen("W:W31,32:B19").unwrap();
+        assert!(e.terms(&r, &pos).material < 0);
+        assert!(e.evaluate(&r, &pos) < 0);
+        let (r, e) = ev("international");
+        let pos = r.parse_fen("W:W31,32:B19").unwrap();
+        assert!(e.terms(&r, &pos).material > 0);
     }
 
     #[test]

@@ -365,6 +365,7 @@ fn reason_kind(r: &EndReason) -> String {
         EndReason::NoPieces(_) => "no pieces left".into(),
         EndReason::Resignation(_) => "resignation".into(),
         EndReason::TimeForfeit(_) => "time forfeit".into(),
+        EndReason::Crowned(_) => "crowned a king".into(),
         EndReason::PlyLimit(n) => format!("move limit ({n} plies)"),
         other => other.to_string(),
     }

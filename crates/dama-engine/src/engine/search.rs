@@ -36,7 +36,7 @@ use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
 use crate::engine::{Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
 use crate::game::DrawClock;
 use crate::rules::{Pack, Rules};
-use crate::spec::NoMoveResult;
+use crate::spec::{CrowningEnd, NoMoveResult};
 use crate::util::mix;
 
 /// The score of a won position at the root; a win in `n` plies scores `MATE - n`.
@@ -171,6 +171,8 @@ struct Searcher<B: Bits> {
     sel_depth: usize,
     /// Raised from outside to end the search early ([`Engine::set_stop_flag`]).
     stop_flag: Option<Arc<AtomicBool>>,
+    /// `end.crowning = "wins"`: a king on the board ends the game.
+    crowning_wins: bool,
 }
 
 impl<B: Bits> Searcher<B> {
@@ -200,6 +202,7 @@ impl<B: Bits> Searcher<B> {
             stopped: false,
             sel_depth: 0,
             stop_flag: None,
+            crowning_wins: rules.end().crowning == CrowningEnd::Wins,
         }
     }
 
@@ -396,15 +399,23 @@ impl<B: Bits> Searcher<B> {
 
     fn no_move_score(&self, ply: usize) -> i32 {
         match self.rules.end().no_legal_move {
-            NoMoveResult::Loss => -(MATE - ply as i32),
+            // Where a blocked side passes, only a side without pieces has no move.
+            NoMoveResult::Loss | NoMoveResult::Pass => -(MATE - ply as i32),
             NoMoveResult::Win => MATE - ply as i32,
             NoMoveResult::Draw => 0,
         }
     }
 
-    /// The lone-piece and king-against-king rules ([`Rules::lone_piece_outcome`],
-    /// as the game judges them), scored for the side to move.
+    /// The crowning rule ([`Rules::crowning_outcome`]) and the lone-piece
+    /// and king-against-king rules ([`Rules::lone_piece_outcome`]), as the
+    /// game judges them, scored for the side to move.
     fn adjudicate(&mut self, pos: &Node<B>, ply: usize) -> Option<i32> {
+        if self.crowning_wins && !pos.all_kings().is_empty() {
+            let last = !pos.side_to_move();
+            let win = MATE - ply as i32;
+            // The side that moved last crowned (see `crowning_outcome`).
+            return Some(if pos.kings(last).is_empty() { win } else { -win });
+        }
         if pos.white.ones() != 1 || pos.black.ones() != 1 {
             return None;
         }
@@ -485,8 +496,7 @@ impl<B: Bits> Searcher<B> {
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
         }
-        let end = *self.rules.end();
-        if clock.verdict(&end).is_some() || self.repeated(key, clock.reversible) {
+        if clock.verdict_in(self.rules.end(), pos).is_some() || self.repeated(key, clock.reversible) {
             // As in the game, a side without a legal move is judged by that
             // rule before any draw rule.
             let list = &mut self.scratch;
@@ -523,6 +533,11 @@ impl<B: Bits> Searcher<B> {
         if list.is_empty() {
             self.lists[ply] = list;
             return self.no_move_score(ply);
+        }
+        if list.as_slice()[0].is_pass() && self.rules.both_blocked_in(&self.pack, pos) {
+            // Neither side can ever move again (`Rules::pass_outcome`).
+            self.lists[ply] = list;
+            return 0;
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, &list, tt_move, ply, &mut scores);
@@ -618,6 +633,13 @@ impl<B: Bits> Searcher<B> {
         if !capture {
             if !self.rules.has_quiet_in(&self.pack, pos) {
                 // No capture and no other move: the side to move is blocked.
+                if self.rules.end().passes() && !pos.pieces(pos.side_to_move()).is_empty() {
+                    // It passes; a draw if the other side cannot move either.
+                    if self.rules.both_blocked_in(&self.pack, pos) {
+                        return 0;
+                    }
+                    return self.static_eval(pos, key, clock);
+                }
                 return self.no_move_score(ply);
             }
             return self.static_eval(pos, key, clock);

@@ -1,9 +1,9 @@
 //! The draw clock: the counters the history-dependent end rules read,
 //! kept the same way by the game and by the search.
 
-use crate::board::{Bits, Color, Move, Ply, Position};
+use crate::board::{Bits, Color, Move, Node, Ply, Position};
 use crate::game::EndReason;
-use crate::rules::EndRules;
+use crate::rules::{EndRules, SideMaterial};
 
 /// The counters of a game at one position, each counting the plies that
 /// led to it. [`Game`](crate::Game) keeps one per ply and the search one
@@ -41,16 +41,17 @@ impl DrawClock {
         reversible: 0,
     };
 
-    /// The clock after `m` is played.
+    /// The clock after `m` is played. A pass moves no man and captures
+    /// nothing: every counter goes on, as for a king move.
     #[inline]
     pub fn after(self, m: &Move) -> DrawClock {
-        self.advance(m.is_capture(), m.is_king_move(), m.promotes())
+        self.advance(m.is_capture(), m.is_king_move() || m.is_pass(), m.promotes())
     }
 
     /// The clock after `m`, a move of the generator (for the search).
     #[inline(always)]
     pub(crate) fn after_ply<B: Bits>(self, m: &Ply<B>) -> DrawClock {
-        self.advance(m.is_capture(), m.is_king_move(), m.promotes())
+        self.advance(m.is_capture(), m.is_king_move() || m.is_pass(), m.promotes())
     }
 
     /// The clock after the ply that turned `before` into `after`, read from
@@ -76,10 +77,31 @@ impl DrawClock {
         }
     }
 
-    /// The draw the ply limits of `end` declare at this point, if any: the
-    /// no-capture limit first, then the kings-only limit.
+    /// The draw the ply limits of `end` declare at `pos`, reached with
+    /// this clock, if any: the no-capture limit first, then the kings-only
+    /// limit, then the draws by material (`end.material_draw`, counted in
+    /// [`DrawClock::reversible`] plies: since the last capture or promotion,
+    /// which is when the material on the board arose).
+    ///
+    /// ```
+    /// use dama_engine::{DrawClock, EndReason, Rules};
+    ///
+    /// // FMJD: two kings against a lone king are drawn after 5 moves each.
+    /// let rules = Rules::builtin("international").unwrap();
+    /// let pos = rules.parse_fen("W:WK46,K50:BK5").unwrap();
+    /// let clock = DrawClock { reversible: 9, ..DrawClock::START };
+    /// assert_eq!(clock.verdict(rules.end(), &pos), None);
+    /// let clock = DrawClock { reversible: 10, ..DrawClock::START };
+    /// assert_eq!(clock.verdict(rules.end(), &pos), Some(EndReason::Material(10)));
+    /// ```
     #[inline]
-    pub fn verdict(&self, end: &EndRules) -> Option<EndReason> {
+    pub fn verdict(&self, end: &EndRules, pos: &Position) -> Option<EndReason> {
+        self.verdict_in(end, &pos.0)
+    }
+
+    /// [`DrawClock::verdict`] at a node of the generator (for the search).
+    #[inline(always)]
+    pub(crate) fn verdict_in<B: Bits>(&self, end: &EndRules, pos: &Node<B>) -> Option<EndReason> {
         let n = end.no_capture_draw_plies;
         if n > 0 && self.no_capture >= n {
             return Some(EndReason::NoCapture(n));
@@ -88,6 +110,13 @@ impl DrawClock {
         if k > 0 && self.kings_only >= k {
             return Some(EndReason::KingsOnly(k));
         }
-        None
+        end.material_draw_after(self.reversible, || {
+            let side = |c: Color| SideMaterial {
+                kings: pos.kings(c).ones(),
+                men: pos.men(c).ones(),
+            };
+            (side(Color::White), side(Color::Black))
+        })
+        .map(EndReason::Material)
     }
 }

@@ -229,12 +229,16 @@ impl Game {
         }
         if !self.legal.iter().any(|o| *o == m) {
             return Err(PlayError::NotLegal {
-                notation: format!(
-                    "{}{}{}",
-                    self.rules.square_name(m.from()),
-                    if m.is_capture() { "x" } else { "-" },
-                    self.rules.square_name(m.to())
-                ),
+                notation: if m.is_pass() {
+                    crate::notation::PASS_TEXT.to_string()
+                } else {
+                    format!(
+                        "{}{}{}",
+                        self.rules.square_name(m.from()),
+                        if m.is_capture() { "x" } else { "-" },
+                        self.rules.square_name(m.to())
+                    )
+                },
             });
         }
         let redo_matches = self.redo.last().is_some_and(|p| p.mv == m);
@@ -344,16 +348,27 @@ impl Game {
     }
 }
 
-/// The end rules applied at the start of a turn, in order: no legal move;
-/// lone pieces (king against lone man, one each, king against king); threefold
-/// repetition; the no-capture ply limit; the kings-only ply limit. The first
-/// two depend on the position alone and are judged as the search judges them
-/// ([`Rules::no_move_outcome`], [`Rules::lone_piece_outcome`]).
+/// The end rules applied at the start of a turn, in order: a crowned king
+/// where the first to crown wins; no legal move; both sides blocked where a
+/// blocked side passes; lone pieces (king against lone man, one each, king
+/// against king); threefold repetition; the no-capture ply limit; the
+/// kings-only ply limit; the draws by material. The first four depend on the
+/// position alone and are judged as the search judges them
+/// ([`Rules::crowning_outcome`], [`Rules::no_move_outcome`],
+/// [`Rules::pass_outcome`], [`Rules::lone_piece_outcome`]).
 fn judge(game: &Game) -> Option<Outcome> {
     let (rules, pos, legal) = (game.rules(), game.position(), game.legal_moves());
     let end = rules.end();
+    if let Some(o) = rules.crowning_outcome(pos) {
+        return Some(o);
+    }
     if legal.is_empty() {
         return Some(rules.no_move_outcome(pos));
+    }
+    if legal.as_slice()[0].is_pass() {
+        if let Some(o) = rules.pass_outcome(pos) {
+            return Some(o);
+        }
     }
     if let Some(o) = rules.lone_piece_outcome(pos, || true) {
         return Some(o);
@@ -362,6 +377,6 @@ fn judge(game: &Game) -> Option<Outcome> {
         return Some(Outcome::new(GameResult::Draw, EndReason::Threefold));
     }
     game.clock()
-        .verdict(end)
+        .verdict(end, pos)
         .map(|reason| Outcome::new(GameResult::Draw, reason))
 }

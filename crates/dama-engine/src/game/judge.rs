@@ -1,5 +1,7 @@
 //! The end of the game as the position alone decides it: a side to move
-//! without a legal move (`end.no_legal_move`), and the lone-piece rules
+//! without a legal move (`end.no_legal_move`; with `"pass"`, a side
+//! without pieces, or both sides blocked), a king on the board where the
+//! first to crown wins (`end.crowning`), and the lone-piece rules
 //! (`end.lone_piece`, `end.lone_piece_unless_capture`, `end.king_vs_king`).
 //!
 //! [`Game`](crate::game::Game) judges every position of a game with these,
@@ -8,11 +10,11 @@
 //! (threefold repetition, the no-capture and kings-only ply limits) are
 //! judged by each from its own record of the game.
 
-use crate::board::Color;
 use crate::board::Position;
+use crate::board::{Bits, Color, Node};
 use crate::game::{EndReason, GameResult, Outcome};
-use crate::rules::Rules;
-use crate::spec::{KingVsKing, LonePiece, NoMoveResult};
+use crate::rules::{with_pack, Pack, Rules};
+use crate::spec::{CrowningEnd, KingVsKing, LonePiece, NoMoveResult};
 
 impl Rules {
     /// How the game ends when the side to move in `pos` has no legal move:
@@ -38,11 +40,82 @@ impl Rules {
             EndReason::NoLegalMove(us)
         };
         let result = match self.end().no_legal_move {
-            NoMoveResult::Loss => GameResult::win_for(!us),
+            // A side that passes when blocked has no legal move only when
+            // it has no pieces left: it has lost.
+            NoMoveResult::Loss | NoMoveResult::Pass => GameResult::win_for(!us),
             NoMoveResult::Win => GameResult::win_for(us),
             NoMoveResult::Draw => GameResult::Draw,
         };
         Outcome::new(result, reason)
+    }
+
+    /// With `end.no_legal_move = "pass"`, the end of a position whose side
+    /// to move can only pass: a draw when the other side, after the pass,
+    /// could only pass too (neither side can ever move again: our reading
+    /// of Schmidt's rule, which says only that a blocked player passes),
+    /// else `None` (the pass is played and the game goes on). `None` too
+    /// under the other values, and when the side to move has a move.
+    ///
+    /// ```
+    /// use dama_engine::{EndReason, GameResult, Rules};
+    ///
+    /// let rules = Rules::builtin("armenian-schmidt").unwrap();
+    /// // White's sixteen men fill ranks 6 and 7 under Black's eight on rank 8.
+    /// let white = "a6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+    /// let black = "a8,b8,c8,d8,e8,f8,g8,h8";
+    /// // White is blocked and passes; Black's king on d3 can move: the game goes on.
+    /// let pos = rules.parse_fen(&format!("W:W{white}:B{black},Kd3")).unwrap();
+    /// let legal = rules.legal_moves(&pos);
+    /// assert!(legal.len() == 1 && legal.as_slice()[0].is_pass());
+    /// assert_eq!(rules.pass_outcome(&pos), None);
+    /// // Without the king, Black's men are blocked too: a draw.
+    /// let pos = rules.parse_fen(&format!("W:W{white}:B{black}")).unwrap();
+    /// let end = rules.pass_outcome(&pos).unwrap();
+    /// assert_eq!((end.result, end.reason), (GameResult::Draw, EndReason::BothBlocked));
+    /// ```
+    pub fn pass_outcome(&self, pos: &Position) -> Option<Outcome> {
+        with_pack!(self, p => self.both_blocked_in(p, &p.node(pos)))
+            .then(|| Outcome::new(GameResult::Draw, EndReason::BothBlocked))
+    }
+
+    /// Whether, with `end.no_legal_move = "pass"`, the side to move has
+    /// pieces but no move and the other side, after the pass, neither.
+    #[inline]
+    pub(crate) fn both_blocked_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
+        if !self.end().passes() {
+            return false;
+        }
+        let blocked = |n: &Node<B>| {
+            !n.pieces(n.side_to_move()).is_empty() && !self.has_capture_in(p, n) && !self.has_quiet_in(p, n)
+        };
+        let mut other = *pos;
+        other.side = !other.side;
+        blocked(pos) && blocked(&other)
+    }
+
+    /// With `end.crowning = "wins"`, the end of a position with a king on
+    /// the board: the side that crowned it has won. The side that has just
+    /// moved is looked at first, so a position given with kings on both
+    /// sides is won by the side that moved last. `None` when no king stands
+    /// on the board, and under `end.crowning = "none"`.
+    ///
+    /// ```
+    /// use dama_engine::{Color, EndReason, GameResult, Rules};
+    ///
+    /// let rules = Rules::builtin("breakthrough").unwrap();
+    /// let pos = rules.parse_fen("B:WK3:B20,25").unwrap();
+    /// let end = rules.crowning_outcome(&pos).unwrap();
+    /// assert_eq!((end.result, end.reason), (GameResult::WhiteWins, EndReason::Crowned(Color::White)));
+    /// assert_eq!(rules.crowning_outcome(&rules.start_position()), None);
+    /// ```
+    #[inline]
+    pub fn crowning_outcome(&self, pos: &Position) -> Option<Outcome> {
+        if self.end().crowning != CrowningEnd::Wins || pos.all_kings().is_empty() {
+            return None;
+        }
+        let last = !pos.side_to_move();
+        let winner = if pos.kings(last).is_empty() { !last } else { last };
+        Some(Outcome::new(GameResult::win_for(winner), EndReason::Crowned(winner)))
     }
 
     /// The end the lone-piece rules give `pos`, or `None` when they let the

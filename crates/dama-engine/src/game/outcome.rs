@@ -86,6 +86,14 @@ pub enum EndReason {
     /// This many plies in a row in which only kings moved and nothing was
     /// captured (`end.kings_only_draw_plies`).
     KingsOnly(u32),
+    /// This many plies since the material on the board arose (the last
+    /// capture or promotion), with a material that `end.material_draw` draws.
+    Material(u32),
+    /// Neither side can move: the side to move can only pass, and so could
+    /// the other after it (`end.no_legal_move = "pass"`).
+    BothBlocked,
+    /// This side crowned a king first (`end.crowning = "wins"`).
+    Crowned(Color),
     /// This side resigned.
     Resignation(Color),
     /// The players agreed to a draw.
@@ -110,6 +118,9 @@ impl fmt::Display for EndReason {
             EndReason::Threefold => f.write_str("threefold repetition"),
             EndReason::NoCapture(n) => write!(f, "{n} plies without a capture"),
             EndReason::KingsOnly(n) => write!(f, "{n} plies of king moves without a capture"),
+            EndReason::Material(n) => write!(f, "{n} plies with this material"),
+            EndReason::BothBlocked => f.write_str("neither side can move"),
+            EndReason::Crowned(c) => write!(f, "{c} crowned a king"),
             EndReason::Resignation(c) => write!(f, "{c} resigned"),
             EndReason::Agreement => f.write_str("draw by agreement"),
             EndReason::TimeForfeit(c) => write!(f, "{c} lost on time"),

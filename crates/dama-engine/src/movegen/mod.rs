@@ -82,6 +82,17 @@ impl Rules {
         if list.is_empty() || !self.capture().mandatory {
             self.gen_quiet::<B, G>(p, pos, list);
         }
+        if list.is_empty() && self.must_pass(pos) {
+            list.push(Ply::pass(), 1);
+        }
+    }
+
+    /// Whether the side to move of `pos`, which has no move, passes
+    /// (`end.no_legal_move = "pass"` and it has pieces). Asked only of a
+    /// position without moves, so the other variants never pay for it.
+    #[cold]
+    fn must_pass<B: Bits>(&self, pos: &Node<B>) -> bool {
+        self.end().passes() && !pos.pieces(pos.side_to_move()).is_empty()
     }
 
     /// [`Rules::count_moves`] in the board's numbering; `scratch` is used
@@ -134,7 +145,11 @@ impl Rules {
                 return captures;
             }
         }
-        captures + self.count_quiet::<B, G>(p, pos, scratch, king_quiet)
+        let n = captures + self.count_quiet::<B, G>(p, pos, scratch, king_quiet);
+        if n == 0 && self.must_pass(pos) {
+            return 1;
+        }
+        n
     }
 
     /// Calls `f` with each legal move of `pos` and its number of paths (in
@@ -172,8 +187,16 @@ impl Rules {
             if list.is_empty() || !self.capture().mandatory {
                 self.gen_quiet::<B, G>(p, pos, list);
             }
+            if list.is_empty() && self.must_pass(pos) {
+                list.push(Ply::pass(), 1);
+            }
             for (m, n) in list.iter() {
                 f(m, n);
+            }
+        } else if self.end().passes() && !self.any_quiet::<B, G>(p, pos) {
+            // No capture and no other move: the pass is the one move, if any.
+            if self.must_pass(pos) {
+                f(&Ply::pass(), 1);
             }
         } else {
             self.quiet_moves::<B, G, _>(p, pos, &mut VisitQuiet(|m: Ply<B>| f(&m, 1)), false);
@@ -240,16 +263,20 @@ impl Rules {
     /// Whether the side to move has a non-capturing move (legal or not:
     /// where capturing is mandatory and a capture exists, it is not).
     /// With [`Rules::has_capture`] this tells whether a position has any
-    /// legal move without generating them.
+    /// legal move without generating them (a pass aside: it is neither).
     pub fn has_quiet_move(&self, pos: &Position) -> bool {
         with_pack!(self, p => self.has_quiet_in(p, &p.node(pos)))
     }
 
-    /// Every path that plays `m` in `pos` (one for a non-capturing move).
-    /// Where the rules rank captures, only the paths of the best rank
-    /// count: two paths of one move may take the same pieces in another
-    /// order, and `capture.priority = ["kings_first"]` tells them apart.
+    /// Every path that plays `m` in `pos` (one for a non-capturing move,
+    /// none for a pass, which moves no piece). Where the rules rank
+    /// captures, only the paths of the best rank count: two paths of one
+    /// move may take the same pieces in another order, and
+    /// `capture.priority = ["kings_first"]` tells them apart.
     pub fn move_paths(&self, pos: &Position, m: &Move) -> Vec<MovePath> {
+        if m.is_pass() {
+            return Vec::new();
+        }
         if !m.is_capture() {
             return vec![MovePath {
                 from: m.from(),

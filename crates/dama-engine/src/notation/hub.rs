@@ -268,6 +268,10 @@ impl HubBoard {
     /// captured squares in the standard order (ascending square numbers), as
     /// Scan writes them and as pydraughts expects them: one text per move.
     pub fn format_move(&self, m: &Move) -> String {
+        if m.is_pass() {
+            // No Hub engine knows a pass: the PDN null move (`resolve` reads it).
+            return crate::notation::PASS_TEXT.to_string();
+        }
         let (from, to) = (self.name(m.from()), self.name(m.to()));
         if !m.is_capture() {
             return format!("{from}-{to}");

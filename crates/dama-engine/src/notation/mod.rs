@@ -11,4 +11,4 @@ mod text;
 pub use fen::{FenError, FenOptions};
 pub use hub::{HubBoard, HubMoveError, HubNotation, HubPositionError};
 pub use reason::{DirKind, IllegalReason};
-pub use text::{MoveError, MoveText};
+pub use text::{is_pass_text, MoveError, MoveText, PASS_TEXT};

@@ -159,6 +159,12 @@ pub enum IllegalReason {
     },
     /// A linear move that does not leap an unbroken line of own men.
     LinearMove,
+    /// A pass where it is not allowed.
+    NoPass {
+        /// Whether the variant has passes at all (then only a side with no
+        /// other move passes).
+        passing: bool,
+    },
     /// Nothing more specific could be said: the piece's legal moves.
     Other {
         /// The piece, e.g. "man" or "king".
@@ -239,6 +245,8 @@ impl std::fmt::Display for IllegalReason {
             R::LinearMove => f.write_str(
                 "a man leaps only over an unbroken line of its own men, onto the empty square right behind it",
             ),
+            R::NoPass { passing: true } => f.write_str("a player passes only when it has no other move"),
+            R::NoPass { passing: false } => f.write_str("there is no passing in this variant"),
             R::Other { piece, square, moves } => {
                 if moves.is_empty() {
                     write!(f, "the {piece} on {square} has no legal move")

@@ -53,6 +53,17 @@ pub enum MoveError {
 /// Longest move text read, in bytes: far more than the longest capture on any board.
 const MAX_MOVE_TEXT: usize = 512;
 
+/// How a pass is written (`end.no_legal_move = "pass"`): `--`, the null
+/// move of PGN readers and writers (SCID, ChessBase, pgn-extract).
+pub const PASS_TEXT: &str = "--";
+
+/// Whether `text` names a pass: `--`, or `pass` in any case (annotation
+/// marks aside).
+pub fn is_pass_text(text: &str) -> bool {
+    let t = text.trim().trim_end_matches(['!', '?']);
+    t == PASS_TEXT || t.eq_ignore_ascii_case("pass")
+}
+
 impl MoveText {
     /// Reads `d3-d4`, `d3d4`, `d4xd6xf6`, `d4:d6`, `12-16`, `a3xe1`; a
     /// trailing `=K`, `+`, `!` or `?` is ignored.
@@ -171,8 +182,12 @@ impl Rules {
         s
     }
 
-    /// The full-path notation of `m` (its first path, when several play it).
+    /// The full-path notation of `m` (its first path, when several play it;
+    /// [`PASS_TEXT`] for a pass).
     pub fn format_move_full(&self, pos: &Position, m: &Move) -> String {
+        if m.is_pass() {
+            return PASS_TEXT.to_string();
+        }
         let paths = self.move_paths(pos, m);
         match paths.first() {
             Some(p) => self.format_path(p, m.is_capture()),
@@ -181,6 +196,9 @@ impl Rules {
     }
 
     fn format_plain(&self, m: &Move) -> String {
+        if m.is_pass() {
+            return PASS_TEXT.to_string();
+        }
         let sep = if m.is_capture() { "x" } else { "-" };
         format!("{}{sep}{}", self.square_name(m.from()), self.square_name(m.to()))
     }
@@ -189,6 +207,9 @@ impl Rules {
     /// `pos`: origin and destination, plus the landing squares needed to tell
     /// it from other legal moves with the same ends.
     pub fn format_move_short(&self, pos: &Position, m: &Move) -> String {
+        if m.is_pass() {
+            return PASS_TEXT.to_string();
+        }
         let legal = self.legal_moves(pos);
         let rivals: Vec<&Move> = legal
             .iter()
@@ -226,8 +247,21 @@ impl Rules {
             .join(sep)
     }
 
-    /// Finds the legal move that `text` names.
+    /// Finds the legal move that `text` names ([`PASS_TEXT`] or `pass` for
+    /// a pass, where the rules make it the one legal move).
     pub fn resolve_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        if is_pass_text(text) {
+            let legal = self.legal_moves(pos);
+            return match legal.iter().find(|m| m.is_pass()) {
+                Some(m) => Ok(*m),
+                None => Err(MoveError::Illegal {
+                    text: text.trim().to_string(),
+                    reason: IllegalReason::NoPass {
+                        passing: self.end().passes(),
+                    },
+                }),
+            };
+        }
         let mt = MoveText::parse(self, text)?;
         let (Some(&first), Some(&last)) = (mt.squares.first(), mt.squares.last()) else {
             return Err(MoveError::Syntax {

@@ -2,7 +2,8 @@
 //! so that prose cannot drift from the TOML.
 
 use crate::spec::{
-    CaptureRange, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Preference,
+    CaptureRange, CrowningEnd, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult,
+    Preference,
     PromotionRank, Range, RelDir, Removal, SquareNotation, SquareSet,
 };
 use crate::Rules;
@@ -277,7 +278,14 @@ impl Rules {
             NoMoveResult::Loss => "A player who cannot move (no pieces, or all blocked) loses.".to_string(),
             NoMoveResult::Win => "A player who cannot move wins.".to_string(),
             NoMoveResult::Draw => "If the player to move cannot move, the game is drawn.".to_string(),
+            NoMoveResult::Pass => "A player whose pieces are all blocked passes: the turn goes to the opponent. \
+                                   A player with no pieces left loses, and when neither player can move the game \
+                                   is drawn."
+                .to_string(),
         }];
+        if e.crowning == CrowningEnd::Wins {
+            end.push("The first player to crown a king wins at once.".into());
+        }
         if e.threefold_repetition {
             end.push("The third occurrence of the same position with the same player to move is a draw.".into());
         }
@@ -308,10 +316,40 @@ impl Rules {
                 e.kings_only_draw_plies
             ));
         }
+        // Draws by material, one sentence per limit, in the order written.
+        let mut limits: Vec<(u32, Vec<String>)> = Vec::new();
+        for d in &self.end().material_draw {
+            match limits.iter_mut().find(|(p, _)| *p == d.plies) {
+                Some((_, pats)) => pats.push(d.pattern.to_string()),
+                None => limits.push((d.plies, vec![d.pattern.to_string()])),
+            }
+        }
+        for (plies, pats) in limits {
+            let when = if plies == 0 {
+                "is a draw at once".to_string()
+            } else if plies % 2 == 0 {
+                format!(
+                    "draws the game after {plies} plies ({} moves each) since that material arose (the last capture or promotion)",
+                    plies / 2
+                )
+            } else {
+                format!("draws the game after {plies} plies since that material arose (the last capture or promotion)")
+            };
+            end.push(format!("{} (K a king, M a man, either side) {when}.", join_or(&pats)));
+        }
         out.push(Section {
             title: "End of the game",
             lines: end,
         });
         out
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }

@@ -3,7 +3,9 @@
 //! the capture rules and the end of the game.
 
 use crate::board::{AbsDir, Bitboard, Bits, DirSet, Layout, Move, Node, Ply, Position, Square, Tables};
-use crate::spec::{KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Preference, Removal};
+use crate::spec::{
+    CrowningEnd, KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Preference, Removal,
+};
 
 /// The board: its size, its playable squares, the neighbour of every square
 /// in every direction, how the generator numbers the squares (and the
@@ -72,6 +74,9 @@ impl<B: Bits> Pack<B> {
     /// A move of the generator as a move of the API.
     #[inline]
     pub(crate) fn export(&self, m: &Ply<B>) -> Move {
+        if m.is_pass() {
+            return Move::pass();
+        }
         Move(Ply {
             captured: self.layout.unpack(m.captured),
             captured_kings: self.layout.unpack(m.captured_kings),
@@ -83,6 +88,9 @@ impl<B: Bits> Pack<B> {
     /// A move of the API in the generator's numbering (its squares must be playable).
     #[inline]
     pub(crate) fn import(&self, m: &Move) -> Ply<B> {
+        if m.is_pass() {
+            return Ply::pass();
+        }
         let bit = |s: Square| self.layout.bit_of(s).unwrap_or(0);
         Ply {
             captured: self.layout.pack(m.0.captured),
@@ -363,8 +371,81 @@ pub(crate) enum Ranking {
     Keyed,
 }
 
+/// One side's pieces in a material pattern of `end.material_draw`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SideMaterial {
+    /// Kings.
+    pub kings: u32,
+    /// Men.
+    pub men: u32,
+}
+
+impl std::fmt::Display for SideMaterial {
+    /// `KKM`: a `K` per king, then an `M` per man.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for _ in 0..self.kings {
+            f.write_str("K")?;
+        }
+        for _ in 0..self.men {
+            f.write_str("M")?;
+        }
+        Ok(())
+    }
+}
+
+/// A material pattern: what one side has against what the other has,
+/// whichever side has which (`KKK v K`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MaterialPattern {
+    /// The side written first (the one with more pieces, once compiled).
+    pub first: SideMaterial,
+    /// The side written second.
+    pub second: SideMaterial,
+}
+
+impl MaterialPattern {
+    /// Whether `white` against `black` is this material, either way round.
+    #[inline]
+    pub fn matches(&self, white: SideMaterial, black: SideMaterial) -> bool {
+        (self.first == white && self.second == black) || (self.first == black && self.second == white)
+    }
+
+    /// The same pattern with its sides in the order written out
+    /// (the stronger side first), so that equal patterns compare equal.
+    pub fn normalized(self) -> MaterialPattern {
+        let key = |s: SideMaterial| (s.kings + s.men, s.kings, s.men);
+        if key(self.second) > key(self.first) {
+            MaterialPattern {
+                first: self.second,
+                second: self.first,
+            }
+        } else {
+            self
+        }
+    }
+}
+
+impl std::fmt::Display for MaterialPattern {
+    /// `KKM v K`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} v {}", self.first, self.second)
+    }
+}
+
+/// One draw by material (`[[end.material_draw]]`, one entry per pattern):
+/// the game is drawn once `pattern` has stood on the board for `plies`
+/// plies (counted by [`DrawClock::reversible`](crate::DrawClock::reversible):
+/// since the last capture or promotion, which is when that material arose).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MaterialDraw {
+    /// The material.
+    pub pattern: MaterialPattern,
+    /// The plies after which it draws (0: at once).
+    pub plies: u32,
+}
+
 /// The end-of-game rules (`[end]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EndRules {
     /// Result for a side with no legal move.
     pub no_legal_move: NoMoveResult,
@@ -380,4 +461,46 @@ pub struct EndRules {
     pub no_capture_draw_plies: u32,
     /// Plies of king-only, capture-free moves that draw (0 = off).
     pub kings_only_draw_plies: u32,
+    /// What crowning a king does (`end.crowning`).
+    pub crowning: CrowningEnd,
+    /// The draws by material, one per pattern, in the order written.
+    pub material_draw: Vec<MaterialDraw>,
+    /// The smallest limit of `material_draw` (`u32::MAX` when there is none):
+    /// below it no material draw needs looking at.
+    pub(crate) material_min_plies: u32,
+    /// The most pieces on the board in any pattern of `material_draw`.
+    pub(crate) material_max_pieces: u32,
+}
+
+impl EndRules {
+    /// Whether a blocked side passes (`end.no_legal_move = "pass"`).
+    #[inline(always)]
+    pub fn passes(&self) -> bool {
+        self.no_legal_move == NoMoveResult::Pass
+    }
+
+    /// The material draw that applies `reversible` plies after the last
+    /// capture or promotion, if any: its limit. `count` is asked only when
+    /// some rule's limit has been reached and then gives each side's
+    /// material (White first), so a search pays for it only in the
+    /// positions the rule can concern.
+    #[inline]
+    pub(crate) fn material_draw_after(
+        &self,
+        reversible: u32,
+        count: impl FnOnce() -> (SideMaterial, SideMaterial),
+    ) -> Option<u32> {
+        if reversible < self.material_min_plies {
+            return None;
+        }
+        let (white, black) = count();
+        if white.kings + white.men + black.kings + black.men > self.material_max_pieces {
+            return None;
+        }
+        self.material_draw
+            .iter()
+            .filter(|d| reversible >= d.plies && d.pattern.matches(white, black))
+            .map(|d| d.plies)
+            .min()
+    }
 }

@@ -12,7 +12,8 @@ pub use compiled::Rules;
 pub use describe::Section;
 pub(crate) use groups::Ranking;
 pub use groups::{
-    CaptureRules, EndRules, Geometry, KingRange, KingRules, MenRules, PieceValues, Priority, SideRules, MAX_PIECE_VALUE,
+    CaptureRules, EndRules, Geometry, KingRange, KingRules, MaterialDraw, MaterialPattern, MenRules, PieceValues,
+    Priority, SideMaterial, SideRules, MAX_PIECE_VALUE,
 };
 pub(crate) use groups::{Pack, Packing};
 

@@ -120,6 +120,12 @@ pub enum Code {
     W0801,
     /// `kings_only_draw_plies` is not smaller than `no_capture_draw_plies`, so the no-capture limit always draws first.
     W0802,
+    /// A material pattern of `end.material_draw` cannot be read: not two sides of `K` (king) and `M` (man) letters separated by `v`.
+    E0803,
+    /// A material pattern is listed twice in `end.material_draw`: only the smaller limit can apply.
+    W0804,
+    /// `end.crowning = "wins"` with kings in the initial position: the game is over before it starts.
+    W0805,
 }
 
 impl Code {

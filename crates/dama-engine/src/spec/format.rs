@@ -570,6 +570,46 @@ pub struct EndSpec {
     /// Draw after this many plies in a row with only kings moving and no capture (0 = off).
     #[serde(default)]
     pub kings_only_draw_plies: u32,
+    /// What crowning a king does to the game (breakthrough: the first to crown wins).
+    #[serde(default, skip_serializing_if = "CrowningEnd::is_none")]
+    pub crowning: CrowningEnd,
+    /// Draws by the material on the board: each rule names material
+    /// patterns (`"KKK v K"`) and the plies after which that material draws.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub material_draw: Vec<MaterialDrawSpec>,
+}
+
+/// `[[end.material_draw]]`: a draw once one of the patterns has stood on
+/// the board for `plies` plies (counted since the last capture or promotion,
+/// that is since that material arose).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialDrawSpec {
+    /// Material patterns, either side: `"KKK v K"`, `"KM v K"` (`K` a king, `M` a man).
+    pub material: Vec<String>,
+    /// Plies after which the game is drawn (16 moves each = 32 plies; 0 = at once).
+    pub plies: u32,
+}
+
+/// What crowning a king does to the game.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Display, EnumString, IntoStaticStr, VariantNames,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum CrowningEnd {
+    /// Nothing special: the game goes on.
+    #[default]
+    None,
+    /// The first side to crown a king wins (breakthrough).
+    Wins,
+}
+
+impl CrowningEnd {
+    /// Whether crowning ends nothing (the default, left out when written).
+    pub fn is_none(&self) -> bool {
+        *self == CrowningEnd::None
+    }
 }
 
 fn yes() -> bool {
@@ -589,6 +629,9 @@ pub enum NoMoveResult {
     Win,
     /// The game is drawn.
     Draw,
+    /// A blocked side passes: the turn goes to the opponent. A side with no
+    /// pieces loses; when neither side can move, the game is drawn.
+    Pass,
 }
 
 /// The lone-piece rule.

@@ -48,6 +48,8 @@ pub const TABLE: &str = "a table";
 pub const BOOLEAN: &str = "true or false";
 /// The `ty` of direction lists.
 pub const DIRS: &str = "an array of directions";
+/// The `ty` of arrays of tables (`[[end.material_draw]]`).
+pub const ARRAY_OF_TABLES: &str = "an array of tables";
 /// The `ty` of setup square lists.
 pub const SQUARES: &str = "an array of squares or ranges";
 
@@ -128,12 +130,26 @@ pub const KEYS: &[KeyInfo] = &[
     choice("end.king_vs_king", None, KingVsKing::VARIANTS),
     key("end.no_capture_draw_plies", "an integer (0 = off)", None),
     key("end.kings_only_draw_plies", "an integer (0 = off)", Some("0")),
+    choice("end.crowning", Some("\"none\""), CrowningEnd::VARIANTS),
+    key("end.material_draw", ARRAY_OF_TABLES, Some("[]")),
+    key("end.material_draw.material", "an array of material patterns", None),
+    key("end.material_draw.plies", "an integer (0 = at once)", None),
     key("pdn", TABLE, Some("{}")),
     key("pdn.game_type", "an integer (0 = none)", Some("0")),
 ];
 
-/// The description of the key at `path` (`men.moves`, or `men.moves[2]` for an element).
+/// The description of the key at `path` (`men.moves`, or `men.moves[2]` for an
+/// element; `end.material_draw[1].plies` is `end.material_draw.plies`).
 pub fn key_info(path: &str) -> Option<&'static KeyInfo> {
-    let path = path.split('[').next().unwrap_or(path);
-    KEYS.iter().find(|k| k.path == path)
+    let mut plain = String::with_capacity(path.len());
+    let mut depth = 0usize;
+    for c in path.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    KEYS.iter().find(|k| k.path == plain)
 }

@@ -42,6 +42,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("pool", include_str!("../../../../variants/pool.toml")),
     ("thai", include_str!("../../../../variants/thai.toml")),
     ("killer", include_str!("../../../../variants/killer.toml")),
+    ("antidraughts", include_str!("../../../../variants/antidraughts.toml")),
+    ("breakthrough", include_str!("../../../../variants/breakthrough.toml")),
 ];
 
 /// The built-in variant with this id or alias.

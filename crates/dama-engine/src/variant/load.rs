@@ -111,6 +111,14 @@ pub(super) fn flatten(text: &str, prefix: &str, t: &DeTable<'_>, out: &mut Vec<(
         };
         match v.get_ref() {
             DeValue::Table(sub) => flatten(text, &path, sub, out),
+            // An array of tables (`[[end.material_draw]]`): each table's keys.
+            DeValue::Array(a) if !a.is_empty() && a.iter().all(|e| e.get_ref().is_table()) => {
+                for (i, e) in a.iter().enumerate() {
+                    if let DeValue::Table(sub) = e.get_ref() {
+                        flatten(text, &format!("{path}[{i}]"), sub, out);
+                    }
+                }
+            }
             _ => {
                 let raw = text.get(v.span()).unwrap_or("").trim().to_string();
                 out.push((path, raw, v.span().start));
@@ -823,7 +831,13 @@ mod tests {
     #[test]
     fn keys_table_matches_serde() {
         // Every key serde writes for a full spec is in KEYS, and every KEYS path is one serde knows.
-        let spec = Rules::builtin("dama").unwrap().spec().clone();
+        // The keys serde leaves out at their defaults are set, so that it writes them.
+        let mut spec = Rules::builtin("dama").unwrap().spec().clone();
+        spec.end.crowning = crate::spec::CrowningEnd::Wins;
+        spec.end.material_draw = vec![crate::spec::MaterialDrawSpec {
+            material: vec!["KK v K".into()],
+            plies: 10,
+        }];
         let text = toml::to_string(&spec).unwrap();
         let t = DeTable::parse(&text).unwrap();
         let mut found = Vec::new();
@@ -837,9 +851,26 @@ mod tests {
         for p in &paths {
             assert!(key_info(p).is_some(), "serde writes `{p}` but KEYS lacks it");
         }
+        // `end.material_draw[0].plies` is the key `end.material_draw.plies`.
+        let plain = |p: &str| -> String {
+            let mut out = String::new();
+            let mut depth = 0;
+            for c in p.chars() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => depth -= 1,
+                    _ if depth == 0 => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        };
         for k in KEYS {
             assert!(
-                k.path == "extends" || paths.iter().any(|p| p == k.path),
+                k.path == "extends"
+                    || paths
+                        .iter()
+                        .any(|p| plain(p) == k.path || p.starts_with(&format!("{}[", k.path))),
                 "KEYS has `{}` but serde does not",
                 k.path
             );

@@ -152,7 +152,8 @@ impl<'a> Recovery<'a> {
             if !self.filled.insert(path) {
                 return false;
             }
-            let Some(value) = self.fallback.as_ref().and_then(|f| lookup(f, &full)).cloned() else {
+            let value = self.fallback.as_ref().and_then(|f| lookup(f, &full)).cloned();
+            let Some(value) = value.or_else(|| element_placeholder(&full, field)) else {
                 return false;
             };
             let value = respan(value);
@@ -259,6 +260,17 @@ impl<'a> Recovery<'a> {
 }
 
 /// A location whose span is still shifted; resolved against the files later.
+/// A stand-in for a key missing from a table of an array of tables
+/// (`[[end.material_draw]]`), which the fallback variant has none of: it
+/// lets checking go on to the rest of the file.
+fn element_placeholder(full: &[Seg], field: &str) -> Option<DeValue<'static>> {
+    if !full.iter().any(|s| matches!(s, Seg::Index(_))) {
+        return None;
+    }
+    let stand_ins = DeTable::parse("plies = 0\nmaterial = []\n").ok()?.into_inner();
+    stand_ins.get(field).map(|v| v.get_ref().clone())
+}
+
 pub(super) fn pseudo_location(span: std::ops::Range<usize>) -> Location {
     Location {
         file: String::new(),

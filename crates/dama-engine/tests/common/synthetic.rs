@@ -148,4 +148,15 @@ pub const SYNTHETIC: &[(&str, &str)] = &[
         "extends = \"dama\"\n[board]\nwidth = 16\nheight = 16\n[setup]\nwhite = [\"a2-p3\"]\nblack = [\"a14-p15\"]\n\
          [kings]\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\n",
     ),
+    // A blocked side passes (end.no_legal_move = "pass") on a dark-square
+    // board, where men on the edges are often hemmed in.
+    (
+        "diagonal-6x6-pass",
+        "extends = \"dama\"\n[board]\nwidth = 6\nheight = 6\nsquares = \"dark\"\n\
+         [setup]\nwhite = [\"a1-f2\"]\nblack = [\"a5-f6\"]\n\
+         [men]\nmoves = [\"FL\", \"FR\"]\ncaptures = [\"FL\", \"FR\"]\n\
+         [kings]\nmoves = [\"FL\", \"FR\", \"BL\", \"BR\"]\nmove_range = 1\ncaptures = [\"FL\", \"FR\", \"BL\", \"BR\"]\n\
+         capture_range = \"short\"\nlanding = \"adjacent_beyond\"\n\
+         [end]\nno_legal_move = \"pass\"\n",
+    ),
 ];

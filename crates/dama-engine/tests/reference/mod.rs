@@ -44,7 +44,11 @@
 //! - `mandatory`: when a capture exists, only captures are legal; otherwise
 //!   captures and non-captures are both legal;
 //! - a move is identified by origin, destination, captured set and whether
-//!   it crowns; the number of paths that play it is kept.
+//!   it crowns; the number of paths that play it is kept;
+//! - `end.no_legal_move = "pass"`: a side with pieces and no move has one
+//!   move, the pass, which changes nothing but the side to move; it is
+//!   written as a move from a1 to a1 capturing nothing (how the engine's
+//!   `Move::pass` reports its squares).
 
 #![allow(dead_code)]
 
@@ -53,8 +57,8 @@ pub mod perft_file;
 use std::collections::BTreeMap;
 
 use dama_engine::format::{
-    CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, Preference, PromotionRank, Range, RelDir, Removal,
-    SquareColor, SquareSet,
+    CaptureRange, JumpOver, Landing, Majority, MidCapturePromotion, NoMoveResult, Preference, PromotionRank, Range,
+    RelDir, Removal, SquareColor, SquareSet,
 };
 use dama_engine::{Bitboard, Color, Piece, Position, Square, VariantSpec};
 
@@ -174,6 +178,8 @@ pub struct Reference {
     jump_chain: bool,
     /// The promotion rank (0-based) of White and Black.
     promo_rank: [i8; 2],
+    /// A blocked side with pieces passes (`end.no_legal_move = "pass"`).
+    passes: bool,
 }
 
 fn side_index(c: Color) -> usize {
@@ -270,6 +276,7 @@ impl Reference {
             jump_over_kings: spec.men.friendly_jump_over == JumpOver::Any,
             jump_chain: spec.men.friendly_jump_chain,
             promo_rank,
+            passes: spec.end.no_legal_move == NoMoveResult::Pass,
         }
     }
 
@@ -613,6 +620,18 @@ impl Reference {
             for (from, to, promotes) in self.quiet_moves(board, side) {
                 *groups.entry((from, to, Vec::new(), promotes)).or_insert(0) += 1;
             }
+        }
+        let has_piece = board.iter().flatten().any(|p| p.color() == side);
+        if groups.is_empty() && self.passes && has_piece {
+            // The pass: a1 to a1, nothing captured, the board unchanged.
+            return vec![RefMove {
+                from: 0,
+                to: 0,
+                captured: Vec::new(),
+                promotes: false,
+                paths: 1,
+                after: *board,
+            }];
         }
         groups
             .into_iter()

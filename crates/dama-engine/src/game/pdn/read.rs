@@ -249,6 +249,15 @@ pub(super) fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Resu
     if rest.chars().all(|c| matches!(c, '!' | '?')) {
         return Ok(());
     }
+    // A pass (`--`, or `pass`): the rules decide at replay whether it is legal.
+    if crate::notation::is_pass_text(rest) {
+        g.moves.push(PdnMove {
+            text: rest.trim_end_matches(['!', '?']).to_string(),
+            line: at.0,
+            column,
+        });
+        return Ok(());
+    }
     if let Some(bad) = rest.chars().find(|&c| !is_move_char(c)) {
         return syntax(
             at,
