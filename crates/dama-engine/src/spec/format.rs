@@ -295,6 +295,12 @@ pub struct KingsSpec {
     /// majority rule implies it.
     #[serde(default)]
     pub landing_must_continue: bool,
+    /// While its side still has men, the same king may make at most this
+    /// many non-capturing moves in a row (Frisian: 3); `0`, no limit. A
+    /// capture, or a move by another piece of the side, starts the count
+    /// again.
+    #[serde(default)]
+    pub max_consecutive_moves: u8,
 }
 
 /// A king's move range.
