@@ -36,6 +36,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("international", include_str!("../../../../variants/international.toml")),
     ("canadian", include_str!("../../../../variants/canadian.toml")),
     ("dama-10x10", include_str!("../../../../variants/dama-10x10.toml")),
+    ("frisian", include_str!("../../../../variants/frisian.toml")),
+    ("frysk", include_str!("../../../../variants/frysk.toml")),
 ];
 
 /// The built-in variant with this id or alias.
