@@ -118,6 +118,8 @@ impl Rules {
                 ),
             ],
         });
+        let dark = s.board.squares == SquareSet::Dark;
+        let orthogonal = |d: &RelDir| matches!(d, RelDir::F | RelDir::B | RelDir::L | RelDir::R);
         let mut men = vec![];
         if s.men.moves.is_empty() {
             men.push("Men have no plain step.".to_string());
@@ -156,6 +158,12 @@ impl Rules {
                 "A man captures {} by jumping an adjacent enemy piece onto the empty square right behind it.",
                 dirs_words(&s.men.captures)
             ));
+            if dark && s.men.captures.iter().any(orthogonal) {
+                men.push(
+                    "Along a file or rank the adjacent square is the next dark one, two squares away: a man captures orthogonally a piece two squares away and lands two squares beyond it."
+                        .into(),
+                );
+            }
         }
         out.push(Section {
             title: "Men",
@@ -188,6 +196,16 @@ impl Rules {
                 dirs_words(&s.kings.captures)
             ),
         });
+        if dark && s.kings.captures.iter().any(orthogonal) {
+            kings.push("Along a file or rank a king counts only the dark squares, every other square.".into());
+        }
+        match s.kings.max_consecutive_moves {
+            0 => {}
+            n => kings.push(format!(
+                "While its side still has men, the same king may make at most {n} non-capturing move{} in a row; a capture, or a move by another piece of its side, starts the count again.",
+                if n == 1 { "" } else { "s" }
+            )),
+        }
         if self.kings().landing_must_continue {
             kings.push(
                 "If the capture can go on from some of the squares beyond a captured piece, the king must land on one of those."
