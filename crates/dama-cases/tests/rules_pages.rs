@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use dama_cases::{FileKind, RuleCase};
 use dama_engine::Rules;
 
-const VARIANTS: [&str; 8] = [
+const VARIANTS: [&str; 9] = [
     "dama",
     "armenian",
     "keny",
@@ -27,6 +27,7 @@ const VARIANTS: [&str; 8] = [
     "international",
     "canadian",
     "dama-10x10",
+    "frisian",
 ];
 const PARAMS_BEGIN: &str = "<!-- params:begin -->";
 const PARAMS_END: &str = "<!-- params:end -->";
