@@ -213,7 +213,16 @@ mod tests {
             for s in b.iter() {
                 assert_eq!(l.square_of(l.bit_of(s).unwrap()), s);
                 let orth = if dark { 2 } else { 1 };
-                for (df, dr) in [(1i8, 1i8), (-1, 1), (1, -1), (-1, -1), (orth, 0), (0, orth), (-orth, 0), (0, -orth)] {
+                for (df, dr) in [
+                    (1i8, 1i8),
+                    (-1, 1),
+                    (1, -1),
+                    (-1, -1),
+                    (orth, 0),
+                    (0, orth),
+                    (-orth, 0),
+                    (0, -orth),
+                ] {
                     let t = Square::new((s.file() as i8 + df) as u8, (s.rank() as i8 + dr) as u8);
                     let Some(t) = t.filter(|t| b.contains(*t)) else {
                         continue;

@@ -287,10 +287,19 @@ impl Rules {
                 }
             };
             let Some((sq_text, n_text)) = chars.as_str().split_once('/') else {
-                return fail(icol, format!("`{}` gives no count: write the king's square, `/` and its moves in a row", clip(it)));
+                return fail(
+                    icol,
+                    format!(
+                        "`{}` gives no count: write the king's square, `/` and its moves in a row",
+                        clip(it)
+                    ),
+                );
             };
             let Some(sq) = self.geometry.read_square(sq_text.trim()) else {
-                return fail(icol + 1, format!("`{}` is not a playable square of this board", clip(sq_text)));
+                return fail(
+                    icol + 1,
+                    format!("`{}` is not a playable square of this board", clip(sq_text)),
+                );
             };
             let n: u32 = match n_text.trim().parse() {
                 Ok(n) if (1..=limit).contains(&n) => n,
@@ -308,12 +317,17 @@ impl Rules {
                 return fail(icol, format!("{color}'s king run is given twice"));
             }
             if pos.piece_at(sq) != Some(Piece::King(color)) {
-                return fail(icol, format!("there is no {color} king on {} to have a run", self.square_name(sq)));
+                return fail(
+                    icol,
+                    format!("there is no {color} king on {} to have a run", self.square_name(sq)),
+                );
             }
             if pos.men(color).is_empty() {
                 return fail(
                     icol,
-                    format!("{color} has no men, so the limit on a king's moves in a row does not apply and it has no run"),
+                    format!(
+                        "{color} has no men, so the limit on a king's moves in a row does not apply and it has no run"
+                    ),
                 );
             }
             pos.set_king_run(color, Some((sq, n)));

@@ -103,7 +103,11 @@ pub const KEYS: &[KeyInfo] = &[
     choice("kings.capture_range", None, CaptureRange::VARIANTS),
     choice("kings.landing", None, Landing::VARIANTS),
     key("kings.landing_must_continue", BOOLEAN, Some("false")),
-    key("kings.max_consecutive_moves", "an integer from 0 to 255 (0 = no limit)", Some("0")),
+    key(
+        "kings.max_consecutive_moves",
+        "an integer from 0 to 255 (0 = no limit)",
+        Some("0"),
+    ),
     key("capture", TABLE, None),
     key("capture.mandatory", BOOLEAN, None),
     choice("capture.majority", None, Majority::VARIANTS),

@@ -591,7 +591,16 @@ impl Reference {
 
     /// The runs after `side` plays from `from` to `to` on `board` (giving
     /// `after`), capturing `captured`.
-    fn runs_after(&self, board: &Board, after: &Board, side: Color, from: usize, to: usize, captured: &[usize], runs: &Runs) -> Runs {
+    fn runs_after(
+        &self,
+        board: &Board,
+        after: &Board,
+        side: Color,
+        from: usize,
+        to: usize,
+        captured: &[usize],
+        runs: &Runs,
+    ) -> Runs {
         if self.king_limit == 0 {
             return NO_RUNS;
         }
