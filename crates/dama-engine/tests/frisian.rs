@@ -99,7 +99,11 @@ fn the_runs_advance_start_and_end_with_the_moves() {
     assert_eq!(run(&g, Color::White), None);
     assert_eq!(run(&g, Color::Black), Some(("7".into(), 3)));
     // Black's king is at its limit: only the man on 3 may move.
-    let mut moves: Vec<String> = g.legal_moves().iter().map(|m| r.format_move_short(g.position(), m)).collect();
+    let mut moves: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .map(|m| r.format_move_short(g.position(), m))
+        .collect();
     moves.sort();
     assert_eq!(moves, ["3-8", "3-9"]);
 }

@@ -313,7 +313,7 @@ impl Rules {
                     )
                 }
             };
-            if std::mem::replace(&mut given[color.index()], true) {
+            if given.get_mut(color.index()).is_some_and(|g| std::mem::replace(g, true)) {
                 return fail(icol, format!("{color}'s king run is given twice"));
             }
             if pos.piece_at(sq) != Some(Piece::King(color)) {

@@ -577,7 +577,7 @@ impl Reference {
 
     /// Whether `side` has a man on `board`.
     fn has_men(board: &Board, side: Color) -> bool {
-        board.iter().any(|c| *c == Some(Piece::Man(side)))
+        board.contains(&Some(Piece::Man(side)))
     }
 
     /// The king of `side` that may make no non-capturing move: its run has
@@ -591,6 +591,7 @@ impl Reference {
 
     /// The runs after `side` plays from `from` to `to` on `board` (giving
     /// `after`), capturing `captured`.
+    #[allow(clippy::too_many_arguments)]
     fn runs_after(
         &self,
         board: &Board,
