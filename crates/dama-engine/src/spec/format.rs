@@ -298,8 +298,10 @@ pub struct KingsSpec {
     /// While its side still has men, the same king may make at most this
     /// many non-capturing moves in a row (Frisian: 3); `0`, no limit. A
     /// capture, or a move by another piece of the side, starts the count
-    /// again.
-    #[serde(default)]
+    /// again. Not serialized when 0, so that the fingerprint
+    /// ([`Rules::fingerprint`](crate::Rules::fingerprint)) of a variant
+    /// without the limit, which saved games record, is what it was.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub max_consecutive_moves: u8,
 }
 
@@ -577,4 +579,9 @@ impl From<Side> for crate::board::Color {
             Side::Black => crate::board::Color::Black,
         }
     }
+}
+
+/// Whether a count is 0 (for `skip_serializing_if`).
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
