@@ -82,13 +82,15 @@ VARIANTS = {
     "brazilian": ("brazilian", False),
     "english": ("english", False),
     "international": ("standard", False),
+    "frisian": ("frisian", False),
+    "frysk": ("frysk!", False),
 }
 
 # Board size (files = ranks) of each variant; 8 unless listed.
-SIZE = {"international": 10}
+SIZE = {"international": 10, "frisian": 10, "frysk": 10}
 
 # Variants whose squares are PDN numbers in both engines (row by row from Black's side).
-NUMERIC = {"english", "international"}
+NUMERIC = {"english", "international", "frisian", "frysk"}
 
 # What our binary is given as the variant: a built-in id, or for variants that may not be built
 # in (yet) the path of their file in this repository.
@@ -127,7 +129,7 @@ def playable_squares(variant: str) -> list[tuple[int, int]]:
 
 def py_square(pyvariant: str, number: int) -> str:
     """pydraughts' variant numbering (after its own rotation) -> our square name."""
-    if pyvariant in ("english", "standard"):
+    if pyvariant in ("english", "standard", "frisian", "frysk!"):
         return str(number)
     width = 8 if pyvariant == "turkish" else 4
     return _numeric_to_algebraic_square(str(number), width, every_other_square=pyvariant != "turkish")
@@ -337,6 +339,25 @@ NAMED = {
         "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",  # dctl Random178
         "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",  # dctl Woldouby
     ],
+    # The rule cases of tests/rules/frisian (their positions; pydraughts reads no king run, so
+    # the three-moves rule is not compared), and points of the value rule.
+    "frisian": [
+        "W:W28:B18",  # orthogonal capture up the file: 28x8
+        "W:W28:B27",  # along the rank: 28x26
+        "W:W28:B38",  # backward down the file: 28x48
+        "W:W28:B18,8",  # the square beyond is occupied: steps only
+        "W:WK46:B26",  # a king captures up the file from afar, lands on 16 or 6
+        "W:W28:B18,9",  # file then rank: 28x8x10
+        "W:W32:B27,17",  # two diagonal jumps
+        "W:W28:B18,9,33",  # the most pieces: 28x8x10
+        "W:W46,K28:B23",  # a king captures diagonally from afar
+        "W:W28,K47:B18,K42",  # equal value: the king's capture of a man (47x37 ...) or the man's 28x8
+        "W:W27,29:BK28,38",  # one king (worth 1.5 / 1.99) against one man
+        "W:W33:BK28,K22,39,44",  # two kings against two men
+    ],
+    "frysk": [
+        "W:W46,47,48,49,50:B1,2,3,4,5",
+    ],
 }
 
 
@@ -363,7 +384,7 @@ def random_placement(variant: str, rng: random.Random) -> str:
     squares = playable_squares(variant)
     rng.shuffle(squares)
     pieces: dict[str, tuple[str, bool]] = {}
-    dense = variant in ("dama", "international")
+    dense = variant in ("dama", "international", "frisian", "frysk")
     for color in "WB":
         kings = rng.randint(1, 3)
         men = rng.randint(0, 10 if dense else 7)

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use dama_cases::{FileKind, RuleCase};
 use dama_engine::Rules;
 
-const VARIANTS: [&str; 10] = [
+const VARIANTS: [&str; 11] = [
     "dama",
     "armenian",
     "keny",
@@ -29,6 +29,7 @@ const VARIANTS: [&str; 10] = [
     "dama-10x10",
     "antidraughts",
     "breakthrough",
+    "frisian",
 ];
 const PARAMS_BEGIN: &str = "<!-- params:begin -->";
 const PARAMS_END: &str = "<!-- params:end -->";

@@ -26,7 +26,7 @@ mod reference;
 mod synthetic;
 
 use dama_engine::{load_text, perft, Color, CountMode, Move, Piece, Position, Rules};
-use reference::{board_of, cell_of, cells_of, path_text, position_of, RefMove, Reference};
+use reference::{board_of, cell_of, cells_of, path_text, position_with_runs, runs_of, RefMove, Reference};
 
 // ---------------------------------------------------------------------------
 // Variants
@@ -163,7 +163,19 @@ fn placed_position(v: &Variant, rng: &mut Rng) -> Position {
             pos.set_piece(sq(s), Some(if king { Piece::King(c) } else { Piece::Man(c) }));
         }
     }
-    pos
+    // A king run on either side, up to the limit, in half of the positions
+    // of a variant with `kings.max_consecutive_moves`.
+    let limit = v.rules.kings().max_consecutive_moves as usize;
+    if limit > 0 {
+        for c in Color::ALL {
+            let kings: Vec<_> = pos.kings(c).iter().collect();
+            if !kings.is_empty() && !pos.men(c).is_empty() && rng.chance(1, 2) {
+                let k = kings[rng.below(kings.len())];
+                pos.set_king_run(c, Some((k, 1 + rng.below(limit) as u32)));
+            }
+        }
+    }
+    v.rules.track_runs(pos)
 }
 
 fn sq(i: usize) -> dama_engine::Square {
@@ -217,7 +229,7 @@ fn compare(v: &Variant, pos: &Position, check_paths: bool) -> Result<Vec<RefMove
         return fail(format!("the generator lists {} twice", key_text(&w[0].0)));
     }
     // Sorted by key.
-    let refs = v.reference.legal_moves(&board, side);
+    let refs = v.reference.legal_moves_with_runs(&board, side, &runs_of(pos));
     // Paths with one identity but a different crowning cannot be one engine move.
     if let Some(w) = refs
         .windows(2)
@@ -250,7 +262,7 @@ fn compare(v: &Variant, pos: &Position, check_paths: bool) -> Result<Vec<RefMove
         if *n != r.paths {
             return fail(format!("{}: {n} paths, the reference finds {}", key_text(k), r.paths));
         }
-        let rafter = position_of(&r.after, !side);
+        let rafter = position_with_runs(&r.after, !side, &r.runs);
         if *after != rafter {
             return fail(format!(
                 "{}: position after is {}, the reference gives {}",
@@ -359,7 +371,8 @@ fn walk(v: &Variant, pos: &Position, depth: u32, errors: &mut Vec<String>) -> (u
     let side = pos.side_to_move();
     let mut total = (0, 0);
     for m in refs {
-        let (p, n) = walk(v, &position_of(&m.after, !side), depth - 1, errors);
+        let child = v.rules.track_runs(position_with_runs(&m.after, !side, &m.runs));
+        let (p, n) = walk(v, &child, depth - 1, errors);
         total.0 += p * m.paths;
         total.1 += n;
     }
@@ -670,6 +683,8 @@ random_tests! {
     random_canadian: builtin "canadian",
     random_killer: builtin "killer",
     random_dama_10x10: builtin "dama-10x10",
+    random_frisian: builtin "frisian",
+    random_frysk: builtin "frysk",
     random_russian_10x10: synthetic "russian-10x10",
     random_diagonal_11x9_short: synthetic "diagonal-11x9-short",
     random_keny_10x10: synthetic "keny-10x10",
@@ -679,6 +694,8 @@ random_tests! {
     random_antidraughts: builtin "antidraughts",
     random_breakthrough: builtin "breakthrough",
     random_diagonal_6x6_pass: synthetic "diagonal-6x6-pass",
+    random_frisian_8x8: synthetic "frisian-8x8",
+    random_frisian_12x12_immediate: synthetic "frisian-12x12-immediate",
 }
 
 #[test]

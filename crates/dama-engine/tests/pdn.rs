@@ -198,7 +198,7 @@ fn termination_tag_gives_the_reason_back() {
 fn the_variant_comes_from_the_record() {
     let text = "[GameType \"30\"]\n1. d3-d4 *\n[Variant \"croda\"]\n[GameType \"30\"]\n*\n[Event \"x\"]\n*\n\
                 [GameType \"20,W,10,10,N2,0\"]\n*\n[VariantFile \"no/such/file.toml\"]\n*\n\
-                [GameType \"40,W,10,10,N2,0\"]\n*\n";
+                [GameType \"40,W,10,10,N2,0\"]\n*\n[GameType \"28\"]\n*\n[GameType \"22\"]\n*\n";
     let games = read_games(text).unwrap();
     assert_eq!(games[0].variant_name(None).as_deref(), Some("dama"));
     assert_eq!(games[1].variant_name(None).as_deref(), Some("croda"));
@@ -209,9 +209,12 @@ fn the_variant_comes_from_the_record() {
         e.to_string(),
         "line 6, column 1: the record does not say which variant it is (no Variant, VariantFile or GameType tag)"
     );
-    // GameType 20 is international draughts (shipped); 40, Frisian, is not.
+    // GameType 20 is international draughts, 40 Frisian and 22 Italian (all
+    // shipped); 28, Portuguese, is not.
     assert_eq!(games[3].variant_name(None).as_deref(), Some("international"));
-    assert_eq!(games[5].variant_name(None), None);
+    assert_eq!(games[5].variant_name(None).as_deref(), Some("frisian"));
+    assert_eq!(games[6].variant_name(None), None);
+    assert_eq!(games[7].variant_name(None).as_deref(), Some("italian"));
     let e = games[4].load_variant(None, None).unwrap_err();
     assert!(matches!(e, PdnError::Variant { load: Some(_), .. }));
     assert_eq!(

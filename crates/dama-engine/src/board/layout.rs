@@ -124,8 +124,11 @@ impl Layout {
     }
 
     /// The bit offset of one step of `(df, dr)`, if every such step between
-    /// two playable squares moves by the same offset (it does not for an
-    /// orthogonal step on a dark-squares board: there is no such step).
+    /// two playable squares moves by the same offset. On a dark-squares
+    /// board an orthogonal step of one square has none (it lands on a light
+    /// square), but the step of two squares that the step table uses there
+    /// does: `stride` bits for two ranks, 1 bit for two files in the halved
+    /// layout (16 and 2 on the 8×8 grid).
     pub(crate) fn offset(&self, df: i8, dr: i8) -> Option<i32> {
         let raw = dr as i32 * self.stride as i32 + df as i32;
         if self.halved {
@@ -206,13 +209,24 @@ mod tests {
             (12, 12, true),
             (11, 9, true),
             (16, 16, true),
+            (8, 8, true),
             (13, 10, false),
         ] {
             let b = board(w, h, dark);
             let l = Layout::new(w, h, b);
             for s in b.iter() {
                 assert_eq!(l.square_of(l.bit_of(s).unwrap()), s);
-                for (df, dr) in [(1i8, 1i8), (-1, 1), (1, -1), (-1, -1), (1, 0), (0, 1)] {
+                let orth = if dark { 2 } else { 1 };
+                for (df, dr) in [
+                    (1i8, 1i8),
+                    (-1, 1),
+                    (1, -1),
+                    (-1, -1),
+                    (orth, 0),
+                    (0, orth),
+                    (-orth, 0),
+                    (0, -orth),
+                ] {
                     let t = Square::new((s.file() as i8 + df) as u8, (s.rank() as i8 + dr) as u8);
                     let Some(t) = t.filter(|t| b.contains(*t)) else {
                         continue;

@@ -18,7 +18,7 @@ pub use color::Color;
 pub use direction::{AbsDir, DirSet};
 pub use layout::{Layout, Width};
 pub use moves::{Move, MoveList, MovePath};
-pub(crate) use node::{Node, Ply, PlyList};
+pub(crate) use node::{Node, Ply, PlyList, Runs};
 pub use position::{Piece, Position};
 pub use square::{Square, Squares, MAX_SIDE};
 pub(crate) use tables::{each_dir, over_dirs, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};

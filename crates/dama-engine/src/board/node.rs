@@ -7,13 +7,88 @@ use crate::board::bits::Bits;
 use crate::board::Color;
 
 /// Who stands where, and whose turn it is. Playing a move is a few XORs,
-/// and undoing it is the same XORs again.
+/// and undoing it is the same XORs again (but for the king runs, which a
+/// variant without `kings.max_consecutive_moves` never has).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Node<B> {
     pub(crate) white: B,
     pub(crate) black: B,
     pub(crate) kings: B,
     pub(crate) side: Color,
+    /// The king runs of `kings.max_consecutive_moves` (all zero without it).
+    pub(crate) runs: Runs,
+}
+
+/// Per side (White first), the king that made its side's last
+/// non-capturing moves and how many it made in a row, for
+/// `kings.max_consecutive_moves` (Frisian). A capture or a move by another
+/// piece of the side ends the run; a side without men has none (the limit
+/// does not apply to it), and neither has a side whose running king was
+/// captured. All zero in a variant without the limit, so that its
+/// positions, their equality and their hash are what they always were.
+///
+/// The fields take no room: they fill the padding after `side` in every
+/// word (a `Node<u64>` is 32 bytes with or without them).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Runs {
+    /// The running king's square (its bit in the node's numbering), per side.
+    pub(crate) sq: [u8; 2],
+    /// How many non-capturing moves in a row it made, per side (0: no run).
+    pub(crate) n: [u8; 2],
+    /// Whether playing a move advances the runs: set in the positions of a
+    /// variant with the limit (its start, its FEN, the generator's nodes),
+    /// and not part of a position's identity.
+    pub(crate) track: bool,
+}
+
+impl PartialEq for Runs {
+    fn eq(&self, o: &Runs) -> bool {
+        self.sq == o.sq && self.n == o.n
+    }
+}
+
+impl Eq for Runs {}
+
+impl std::hash::Hash for Runs {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.sq.hash(h);
+        self.n.hash(h);
+    }
+}
+
+impl Runs {
+    /// No run, and moves advance none.
+    pub(crate) const NONE: Runs = Runs {
+        sq: [0; 2],
+        n: [0; 2],
+        track: false,
+    };
+
+    /// The run of side `i` (0 White), if any: the king's square and the count.
+    #[inline(always)]
+    pub(crate) fn of(&self, i: usize) -> Option<(u8, u8)> {
+        let i = i & 1;
+        (self.n[i] != 0).then_some((self.sq[i], self.n[i]))
+    }
+
+    /// Ends the run of side `i`.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self, i: usize) {
+        self.sq[i & 1] = 0;
+        self.n[i & 1] = 0;
+    }
+
+    /// The same runs with every square mapped by `f` (from one numbering to another).
+    #[inline]
+    pub(crate) fn map(&self, f: impl Fn(u8) -> u8) -> Runs {
+        let mut r = *self;
+        for i in 0..2 {
+            if r.n[i] != 0 {
+                r.sq[i] = f(r.sq[i]);
+            }
+        }
+        r
+    }
 }
 
 const KING: u8 = 1;
@@ -151,10 +226,42 @@ impl<B: Bits> Node<B> {
     #[inline(always)]
     pub(crate) fn play(&mut self, m: &Ply<B>) {
         self.toggle(m, self.side);
+        if self.runs.track {
+            self.advance_runs(m, self.side);
+        }
         self.side = !self.side;
     }
 
-    /// Undoes `m`, which must be the move that led to this position.
+    /// After `mover` played `m` (already toggled in): the moving king's run
+    /// goes on or starts with a non-capturing king move and ends with any
+    /// other move; a side without men has no run, nor has one whose running
+    /// king was just captured.
+    #[inline(never)]
+    fn advance_runs(&mut self, m: &Ply<B>, mover: Color) {
+        let (i, o) = (mover.index(), (!mover).index());
+        let r = &mut self.runs;
+        if m.is_king_move() && !m.is_capture() {
+            let n = match r.of(i) {
+                Some((sq, n)) if sq == m.from => n.saturating_add(1),
+                _ => 1,
+            };
+            r.sq[i] = m.to;
+            r.n[i] = n;
+        } else {
+            r.clear(i);
+        }
+        if self.men(mover).is_empty() {
+            self.runs.clear(i);
+        }
+        if let Some((sq, _)) = self.runs.of(o) {
+            if m.captured.has(sq) || self.men(!mover).is_empty() {
+                self.runs.clear(o);
+            }
+        }
+    }
+
+    /// Undoes `m`, which must be the move that led to this position. The
+    /// king runs are not restored (a move does not say what they were).
     #[inline(always)]
     pub(crate) fn undo(&mut self, m: &Ply<B>) {
         self.side = !self.side;

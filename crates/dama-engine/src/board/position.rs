@@ -1,6 +1,6 @@
 //! A position: who stands where, and whose turn it is.
 
-use crate::board::node::Node;
+use crate::board::node::{Node, Runs};
 use crate::board::{Bitboard, Color, Move, Square, Squares};
 
 /// The pieces on the board and the side to move. Small and `Copy`: playing
@@ -38,6 +38,7 @@ impl Position {
             black,
             kings: kings & (white | black),
             side,
+            runs: Runs::NONE,
         })
     }
 
@@ -48,6 +49,7 @@ impl Position {
             black: Bitboard::EMPTY,
             kings: Bitboard::EMPTY,
             side,
+            runs: Runs::NONE,
         })
     }
 
@@ -130,13 +132,47 @@ impl Position {
         Squares(self.occupied()).filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
     }
 
-    /// Plays `m` (which must be legal here).
+    /// The king of `c` that made `c`'s last non-capturing moves, and how
+    /// many it made in a row, in a variant that limits them
+    /// (`kings.max_consecutive_moves`, Frisian); `None` when `c` has no such
+    /// run (its last move was a capture or a man's, it has no men left, or
+    /// the variant has no limit).
+    pub fn king_run(&self, c: Color) -> Option<(Square, u32)> {
+        self.0
+            .runs
+            .of(c.index())
+            .map(|(sq, n)| (Square::from_index(sq), n as u32))
+    }
+
+    /// Sets (or with `None` ends) the king run of `c` (see
+    /// [`king_run`](Self::king_run)); a count above 255 is taken as 255.
+    /// Whether later moves advance the runs is the variant's business: a
+    /// position read by its rules ([`Rules::start_position`](crate::Rules::start_position),
+    /// [`Rules::parse_fen`](crate::Rules::parse_fen), [`Rules::track_runs`](crate::Rules::track_runs))
+    /// does so when the variant has the limit.
+    pub fn set_king_run(&mut self, c: Color, run: Option<(Square, u32)>) {
+        let i = c.index();
+        match run {
+            Some((sq, n)) if n > 0 => {
+                self.0.runs.sq[i] = sq.index();
+                self.0.runs.n[i] = n.min(255) as u8;
+            }
+            _ => self.0.runs.clear(i),
+        }
+    }
+
+    /// Plays `m` (which must be legal here). In a variant that limits a
+    /// king's consecutive moves, the king runs go on (see
+    /// [`king_run`](Self::king_run)).
     #[inline]
     pub fn play(&mut self, m: &Move) {
         self.0.play(&m.0);
     }
 
-    /// Undoes `m`, which must be the move that led to this position.
+    /// Undoes `m`, which must be the move that led to this position. The
+    /// king runs of a variant that limits a king's consecutive moves are not
+    /// restored (a move does not say what they were): keep the earlier
+    /// position instead, as [`Game`](crate::Game) does.
     #[inline]
     pub fn undo(&mut self, m: &Move) {
         self.0.undo(&m.0);

@@ -198,10 +198,16 @@ impl<B: Bits> Tables<B> {
         for d in AbsDir::ALL {
             let i = d.index();
             let (df, dr) = d.delta();
-            rot[i] = layout.offset(df, dr).map_or(0, |o| o.rem_euclid(B::BITS as i32) as u32);
+            // The rotation is the bit offset of one step of the step table
+            // (two squares for an orthogonal step on a dark-squares board);
+            // the layout makes it the same for every square (checked by
+            // `shifts_and_rays_match_the_step_table`).
+            let mut offset: Option<i32> = None;
             for sq in playable.iter() {
                 if let Some(t) = step(sq, d) {
                     dest[i] |= B::bit(bit(t));
+                    offset.get_or_insert(bit(t) as i32 - bit(sq) as i32);
+                    debug_assert_eq!(offset, Some(bit(t) as i32 - bit(sq) as i32), "{d:?} from {sq}");
                 }
                 let mut r = B::ZERO;
                 let mut s = step(sq, d);
@@ -211,6 +217,8 @@ impl<B: Bits> Tables<B> {
                 }
                 ray[i][bit(sq) as usize] = r;
             }
+            let offset = offset.or_else(|| layout.offset(df, dr));
+            rot[i] = offset.map_or(0, |o| o.rem_euclid(B::BITS as i32) as u32);
         }
         let grid8 = layout.width() == crate::board::Width::W64 && layout.is_grid8();
         let lines = Lines::new();

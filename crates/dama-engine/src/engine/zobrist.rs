@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Bits, Color, Node, Ones, Ply, Position, Square};
+use crate::board::{Bits, Color, Node, Ones, Ply, Position, Runs, Square};
 use crate::rules::Pack;
 use crate::util::Rng;
 
@@ -50,6 +50,34 @@ impl Zobrist {
         self.pieces[c.index() * 2 + king as usize][sq.index() as usize]
     }
 
+    /// The part of a key that says which king of side `i` made how many
+    /// moves in a row (`kings.max_consecutive_moves`): 0 without a run, so
+    /// that the keys of variants without the limit are what they were. Mixed
+    /// from the three numbers rather than drawn from a table (the counts
+    /// have no bound worth a table).
+    #[inline]
+    fn run(i: usize, sq: Square, n: u8) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let mut z = 0x6b1d_5a3c_9e77_2f01u64 ^ ((i as u64) << 16 | (n as u64) << 8 | sq.index() as u64);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31) | 1
+    }
+
+    /// The run part of a key, for runs whose squares `square` names.
+    #[inline]
+    fn runs(runs: &Runs, square: impl Fn(u8) -> Square) -> u64 {
+        let mut k = 0;
+        for i in 0..2 {
+            if let Some((sq, n)) = runs.of(i) {
+                k ^= Self::run(i, square(sq), n);
+            }
+        }
+        k
+    }
+
     /// The key of `pos`, computed from scratch.
     pub fn key(&self, pos: &Position) -> u64 {
         let mut k = 0;
@@ -64,7 +92,7 @@ impl Zobrist {
         if pos.side_to_move() == Color::Black {
             k ^= self.black;
         }
-        k
+        k ^ Self::runs(&pos.0.runs, Square::from_index)
     }
 
     /// [`Zobrist::key`] of a node of the generator (the same key as its position's).
@@ -81,7 +109,7 @@ impl Zobrist {
         if pos.side_to_move() == Color::Black {
             k ^= self.black;
         }
-        k
+        k ^ Self::runs(&pos.runs, |b| p.square(b))
     }
 
     /// [`Zobrist::key_after`] for a node and move of the generator.
@@ -94,6 +122,10 @@ impl Zobrist {
         k ^= self.piece(us, king || m.promotes(), p.square(m.to));
         for b in Ones(m.captured) {
             k ^= self.piece(!us, m.captured_kings.has(b), p.square(b));
+        }
+        if pos.runs.track {
+            let after = pos.after(m);
+            k ^= Self::runs(&pos.runs, |b| p.square(b)) ^ Self::runs(&after.runs, |b| p.square(b));
         }
         k
     }

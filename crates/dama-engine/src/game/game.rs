@@ -113,6 +113,7 @@ impl Game {
     /// The game may be over at once (a side with no legal move).
     pub fn from_position(rules: impl Into<Arc<Rules>>, start: Position) -> Game {
         let rules = rules.into();
+        let start = rules.track_runs(start);
         let legal = rules.legal_moves(&start);
         let mut g = Game {
             rules,

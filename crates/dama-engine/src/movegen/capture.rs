@@ -426,10 +426,11 @@ impl Rules {
         // Flying kings: the first piece along a ray is an enemy with an
         // empty square behind it.
         let count = COUNT && self.kings().range == KingRange::Flying && side.king_moves == side.king_captures;
+        let frozen = if count { self.frozen_king(pos) } else { B::ZERO };
         let mut quiet = 0u64;
         for k in Ones(kings) {
             let attacks = t.king_capture_attacks(us.index(), k, occ);
-            if count {
+            if count && !frozen.has(k) {
                 quiet += (attacks & empty).ones() as u64;
             }
             let targets = attacks & enemy;

@@ -120,6 +120,22 @@ impl<B: Bits> QuietSink<B> for AnyQuiet {
 }
 
 impl Rules {
+    /// The king of the side to move that has made its
+    /// `kings.max_consecutive_moves` non-capturing moves in a row while its
+    /// side has men, as a one-bit set (it may still capture), or the empty set.
+    #[inline(always)]
+    pub(super) fn frozen_king<B: Bits>(&self, pos: &Node<B>) -> B {
+        let limit = self.kings().max_consecutive_moves;
+        if limit == 0 {
+            return B::ZERO;
+        }
+        let us = pos.side_to_move();
+        match pos.runs.of(us.index()) {
+            Some((sq, n)) if n >= limit && !pos.men(us).is_empty() => B::bit(sq) & pos.kings(us),
+            _ => B::ZERO,
+        }
+    }
+
     /// Whether non-capturing moves of two kinds can coincide (a friendly
     /// jump and a linear move over one man), so that a list must merge them.
     #[inline]
@@ -181,8 +197,8 @@ impl Rules {
         if sink.done() || skip_kings {
             return;
         }
-        // Kings.
-        let kings = pos.kings(us);
+        // Kings (but one that made its limit of moves in a row).
+        let kings = pos.kings(us) & !self.frozen_king(pos);
         let range = self.kings().range;
         if !S::ORDERED && range == KingRange::Flying {
             // Every empty square up to the first piece, all directions at once.

@@ -259,10 +259,27 @@ impl Rules {
         }
     }
 
+    /// The direction from `a` to `b` and the number of steps of the board's
+    /// step table between them (an orthogonal step on a dark-squares board
+    /// is two squares), if `b` lies on a line from `a`.
+    fn line_between(&self, a: Square, b: Square) -> Option<(AbsDir, u32)> {
+        let d = line_direction(a, b)?;
+        let mut s = a;
+        let mut n = 0;
+        while let Some(t) = self.step(s, d) {
+            n += 1;
+            if t == b {
+                return Some((d, n));
+            }
+            s = t;
+        }
+        None
+    }
+
     /// The squares strictly between `a` and `b` on the line joining them
-    /// (none if they share no line).
+    /// (none if they share no line), in steps of the board's step table.
     fn between(&self, a: Square, b: Square) -> Vec<Square> {
-        let Some((d, n)) = line_between(a, b) else {
+        let Some((d, n)) = self.line_between(a, b) else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -304,7 +321,7 @@ impl Rules {
                 return Err(R::Stays { square: name(a) });
             }
             let chain = !king && !side.man_friendly_jumps.is_empty() && self.men().friendly_jump_chain;
-            let Some((d, n)) = line_between(a, b) else {
+            let Some((d, n)) = self.line_between(a, b) else {
                 if chain && n_steps == 1 && !mt.capture {
                     return Ok(None);
                 }
@@ -460,16 +477,15 @@ impl MoveText {
 }
 
 /// The direction from `a` to `b` and the distance, if they share a rank, file or diagonal.
-fn line_between(a: Square, b: Square) -> Option<(AbsDir, u32)> {
+fn line_direction(a: Square, b: Square) -> Option<AbsDir> {
     let df = b.file() as i32 - a.file() as i32;
     let dr = b.rank() as i32 - a.rank() as i32;
     if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
         return None;
     }
-    let d = AbsDir::ALL
+    AbsDir::ALL
         .into_iter()
-        .find(|d| d.delta() == (df.signum() as i8, dr.signum() as i8))?;
-    Some((d, df.abs().max(dr.abs()) as u32))
+        .find(|d| d.delta() == (df.signum() as i8, dr.signum() as i8))
 }
 
 /// How the mover sees direction `d`, named against the directions it has.

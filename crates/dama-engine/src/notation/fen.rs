@@ -97,7 +97,7 @@ impl Rules {
             Some((_, c)) => return fail(1, format!("the side to move must be W or B, found `{c}`")),
             None => return fail(1, "empty position"),
         };
-        let mut pos = Position::empty(side);
+        let mut pos = self.track_runs(Position::empty(side));
         let rest = &text[1..];
         if rest.is_empty() {
             return Ok(pos);
@@ -117,6 +117,8 @@ impl Rules {
         // The column each square was given at, for messages about a square.
         let mut given_at = [0usize; 256];
         let mut seen = [false; 2];
+        // The `K` section (king runs) and its column, read once the pieces are placed.
+        let mut runs: Option<(usize, &str)> = None;
         for section in rest[1..].split(':') {
             let col = offset;
             offset += section.chars().count() + 1;
@@ -129,6 +131,13 @@ impl Rules {
                 'W' | 'w' => Color::White,
                 'B' | 'b' => Color::Black,
                 'H' | 'F' if section_trim[1..].bytes().all(|b| b.is_ascii_digit()) => continue,
+                'K' | 'k' => {
+                    if runs.is_some() {
+                        return fail(col, "the king runs (`K` section) are given twice");
+                    }
+                    runs = Some((col + 1, &section_trim[1..]));
+                    continue;
+                }
                 c => return fail(col, format!("a section must start with W or B, found `{c}`")),
             };
             match seen.get_mut(color.index()) {
@@ -223,6 +232,9 @@ impl Rules {
                 }
             }
         }
+        if let Some((col, body)) = runs {
+            self.read_runs(&mut pos, col, body)?;
+        }
         if options.allow_men_on_promotion_rank {
             return Ok(pos);
         }
@@ -243,7 +255,91 @@ impl Rules {
         Ok(pos)
     }
 
-    /// Writes `pos` as PDN FEN, pieces in square order (numbers ascending on numbered boards).
+    /// Reads the body of a `K` section (`W46/2,B5/1`, see [`Rules::to_fen`])
+    /// into `pos`, whose pieces are placed; `col` is the body's column.
+    fn read_runs(&self, pos: &mut Position, col: usize, body: &str) -> Result<(), FenError> {
+        let limit = self.kings().max_consecutive_moves as u32;
+        if limit == 0 {
+            return fail(
+                col - 1,
+                "this variant does not limit a king's consecutive moves, so a position has no king runs (`K` section)",
+            );
+        }
+        let mut item_col = col;
+        let mut given = [false; 2];
+        for item in body.split(',') {
+            let icol = item_col;
+            item_col += item.chars().count() + 1;
+            let it = item.trim();
+            let mut chars = it.chars();
+            let color = match chars.next() {
+                Some('W' | 'w') => Color::White,
+                Some('B' | 'b') => Color::Black,
+                _ => {
+                    return fail(
+                        icol,
+                        format!(
+                            "a king run is a side, the king's square and its moves in a row, such as W{}/2; found `{}`",
+                            self.geometry.example_square(),
+                            clip(it)
+                        ),
+                    )
+                }
+            };
+            let Some((sq_text, n_text)) = chars.as_str().split_once('/') else {
+                return fail(
+                    icol,
+                    format!(
+                        "`{}` gives no count: write the king's square, `/` and its moves in a row",
+                        clip(it)
+                    ),
+                );
+            };
+            let Some(sq) = self.geometry.read_square(sq_text.trim()) else {
+                return fail(
+                    icol + 1,
+                    format!("`{}` is not a playable square of this board", clip(sq_text)),
+                );
+            };
+            let n: u32 = match n_text.trim().parse() {
+                Ok(n) if (1..=limit).contains(&n) => n,
+                _ => {
+                    return fail(
+                        icol,
+                        format!(
+                            "a king makes 1 to {limit} non-capturing moves in a row here, not `{}`",
+                            clip(n_text)
+                        ),
+                    )
+                }
+            };
+            if given.get_mut(color.index()).is_some_and(|g| std::mem::replace(g, true)) {
+                return fail(icol, format!("{color}'s king run is given twice"));
+            }
+            if pos.piece_at(sq) != Some(Piece::King(color)) {
+                return fail(
+                    icol,
+                    format!("there is no {color} king on {} to have a run", self.square_name(sq)),
+                );
+            }
+            if pos.men(color).is_empty() {
+                return fail(
+                    icol,
+                    format!(
+                        "{color} has no men, so the limit on a king's moves in a row does not apply and it has no run"
+                    ),
+                );
+            }
+            pos.set_king_run(color, Some((sq, n)));
+        }
+        Ok(())
+    }
+
+    /// Writes `pos` as PDN FEN, pieces in square order (numbers ascending on
+    /// numbered boards). In a variant that limits a king's consecutive moves
+    /// (`kings.max_consecutive_moves`), a last section `K` gives each side's
+    /// king run when it has one: the side, the king's square, `/` and how
+    /// many non-capturing moves in a row it made (`W:W28,K46:B19:KW46/2`).
     pub fn to_fen(&self, pos: &Position) -> String {
         let mut s = String::new();
         s.push(pos.side_to_move().letter());
@@ -270,6 +366,17 @@ impl Rules {
                 .map(|(n, k)| if k { format!("K{n}") } else { n })
                 .collect();
             s.push_str(&list.join(","));
+        }
+        let runs: Vec<String> = Color::ALL
+            .into_iter()
+            .filter_map(|c| {
+                pos.king_run(c)
+                    .map(|(sq, n)| format!("{}{}/{n}", c.letter(), self.square_name(sq)))
+            })
+            .collect();
+        if !runs.is_empty() {
+            s.push_str(":K");
+            s.push_str(&runs.join(","));
         }
         s
     }

@@ -86,6 +86,21 @@ impl Rules {
     pub fn end(&self) -> &EndRules {
         &self.end
     }
+    /// `pos` as a position of this variant: in one that limits a king's
+    /// consecutive moves (`kings.max_consecutive_moves`) its moves then
+    /// advance the king runs ([`Position::king_run`]); in any other, its
+    /// runs are cleared. Positions from [`start_position`](Self::start_position)
+    /// and [`parse_fen`](Self::parse_fen) are already so; a position built
+    /// with [`Position::from_parts`] needs it before it is played on.
+    pub fn track_runs(&self, pos: Position) -> Position {
+        let mut p = pos;
+        if self.kings.max_consecutive_moves == 0 {
+            p.0.runs = crate::board::Runs::NONE;
+        } else {
+            p.0.runs.track = true;
+        }
+        p
+    }
     /// The initial position.
     pub fn start_position(&self) -> Position {
         self.start

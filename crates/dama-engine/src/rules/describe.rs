@@ -3,8 +3,7 @@
 
 use crate::spec::{
     CaptureRange, CrowningEnd, JumpOver, KingVsKing, Landing, LonePiece, Majority, MidCapturePromotion, NoMoveResult,
-    Preference,
-    PromotionRank, Range, RelDir, Removal, SquareNotation, SquareSet,
+    Preference, PromotionRank, Range, RelDir, Removal, SquareNotation, SquareSet,
 };
 use crate::Rules;
 
@@ -95,6 +94,8 @@ impl Rules {
                     if s.board.checkered { "checkered" } else { "plain" },
                     if s.board.squares == SquareSet::All {
                         "every square in play"
+                    } else if s.board.lower_left == crate::spec::SquareColor::Light {
+                        "only the dark squares in play (a1 is light: the dark corner is at each player's right)"
                     } else {
                         "only the dark squares in play (a1 is dark)"
                     }
@@ -119,6 +120,8 @@ impl Rules {
                 ),
             ],
         });
+        let dark = s.board.squares == SquareSet::Dark;
+        let orthogonal = |d: &RelDir| matches!(d, RelDir::F | RelDir::B | RelDir::L | RelDir::R);
         let mut men = vec![];
         if s.men.moves.is_empty() {
             men.push("Men have no plain step.".to_string());
@@ -160,6 +163,12 @@ impl Rules {
             if !s.men.capture_kings {
                 men.push("A man may not capture a king: men take only men.".into());
             }
+            if dark && s.men.captures.iter().any(orthogonal) {
+                men.push(
+                    "Along a file or rank the adjacent square is the next dark one, two squares away: a man captures orthogonally a piece two squares away and lands two squares beyond it."
+                        .into(),
+                );
+            }
         }
         out.push(Section {
             title: "Men",
@@ -192,6 +201,16 @@ impl Rules {
                 dirs_words(&s.kings.captures)
             ),
         });
+        if dark && s.kings.captures.iter().any(orthogonal) {
+            kings.push("Along a file or rank a king counts only the dark squares, every other square.".into());
+        }
+        match s.kings.max_consecutive_moves {
+            0 => {}
+            n => kings.push(format!(
+                "While its side still has men, the same king may make at most {n} non-capturing move{} in a row; a capture, or a move by another piece of its side, starts the count again.",
+                if n == 1 { "" } else { "s" }
+            )),
+        }
         if self.kings().landing_must_continue {
             kings.push(
                 "If the capture can go on from some of the squares beyond a captured piece, the king must land on one of those."

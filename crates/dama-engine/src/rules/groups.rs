@@ -47,6 +47,9 @@ pub(crate) struct Pack<B> {
     /// The squares on which each side's men are crowned (White first).
     pub(crate) promotion: [B; 2],
     pub(crate) layout: Layout,
+    /// Whether the variant limits a king's consecutive moves
+    /// (`kings.max_consecutive_moves`), so that its nodes track the runs.
+    pub(crate) track_runs: bool,
 }
 
 impl<B: Bits> Pack<B> {
@@ -54,11 +57,15 @@ impl<B: Bits> Pack<B> {
     #[inline]
     pub(crate) fn node(&self, pos: &Position) -> Node<B> {
         let n = &pos.0;
+        let bit = |s: u8| self.layout.bit_of(Square::from_index(s)).unwrap_or(0);
+        let mut runs = n.runs.map(bit);
+        runs.track = self.track_runs;
         Node {
             white: self.layout.pack(n.white),
             black: self.layout.pack(n.black),
             kings: self.layout.pack(n.kings),
             side: n.side,
+            runs,
         }
     }
     /// A node as a position.
@@ -69,6 +76,7 @@ impl<B: Bits> Pack<B> {
             black: self.layout.unpack(n.black),
             kings: self.layout.unpack(n.kings),
             side: n.side,
+            runs: n.runs.map(|b| self.layout.square_of(b).index()),
         })
     }
     /// A move of the generator as a move of the API.
@@ -277,6 +285,10 @@ pub struct KingRules {
     /// Whether a king whose capture ends by taking a king lands right
     /// behind it (`halt_behind_king`; only with `landing_any`).
     pub halt_behind_king: bool,
+    /// While its side has men, the most non-capturing moves the same king
+    /// may make in a row (`max_consecutive_moves`; 0 = no limit). Positions
+    /// of a variant with a limit carry each side's run ([`Position::king_run`]).
+    pub max_consecutive_moves: u8,
 }
 
 /// The capture rules (`[capture]`).

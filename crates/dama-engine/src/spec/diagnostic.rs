@@ -78,6 +78,9 @@ pub enum Code {
     W0305,
     /// `friendly_jump_over` or `friendly_jump_chain` is set but `men.friendly_jumps` is empty.
     W0306,
+    /// A non-capturing move goes orthogonally on a board of dark squares,
+    /// where an orthogonal step is two squares (captures there are Frisian's).
+    W0307,
     /// `kings.move_range` is 0.
     E0401,
     /// Kings can neither move nor capture.

@@ -61,7 +61,7 @@ pub struct BoardSpec {
     /// The colour of a1, the corner at White's left: with `squares =
     /// "dark"` the squares of a1's colour are played on when it is dark,
     /// the others when it is light (Italian and Spanish boards).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "SquareColor::is_dark")]
     pub lower_left: SquareColor,
     /// How squares are named in notation.
     #[serde(default)]
@@ -100,6 +100,13 @@ pub enum SquareColor {
     Dark,
     /// Light (a1 in Italian and Spanish draughts: the dark corner is at White's right).
     Light,
+}
+
+impl SquareColor {
+    /// Whether this is the default, dark (for `skip_serializing_if`).
+    pub fn is_dark(&self) -> bool {
+        *self == SquareColor::Dark
+    }
 }
 
 /// How squares are written.
@@ -278,7 +285,7 @@ pub struct MenSpec {
     #[serde(default)]
     pub linear_moves: Vec<RelDir>,
     /// Whether a man may capture a king (Italian: no, men take only men).
-    #[serde(default = "yes")]
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub capture_kings: bool,
 }
 
@@ -320,8 +327,16 @@ pub struct KingsSpec {
     pub landing_must_continue: bool,
     /// A king whose capture ends with the taking of a king lands on the
     /// square right behind that king (killer draughts).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub halt_behind_king: bool,
+    /// While its side still has men, the same king may make at most this
+    /// many non-capturing moves in a row (Frisian: 3); `0`, no limit. A
+    /// capture, or a move by another piece of the side, starts the count
+    /// again. Not serialized when 0, so that the fingerprint
+    /// ([`Rules::fingerprint`](crate::Rules::fingerprint)) of a variant
+    /// without the limit, which saved games record, is what it was.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub max_consecutive_moves: u8,
 }
 
 /// A king's move range.
@@ -413,18 +428,34 @@ pub struct CaptureSpec {
     /// What happens to a man that reaches its promotion rank mid-capture.
     pub promote_mid_capture: MidCapturePromotion,
     /// The value of a man for `majority = "max_value"`.
-    #[serde(default = "one")]
+    #[serde(default = "one", skip_serializing_if = "is_one")]
     pub man_value: u32,
     /// The value of a king for `majority = "max_value"`.
-    #[serde(default = "one")]
+    #[serde(default = "one", skip_serializing_if = "is_one")]
     pub king_value: u32,
     /// Tie-breakers between the captures the majority rule leaves, in order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub priority: Vec<Preference>,
 }
 
+// The keys of issue 14 are not written at their defaults, so that the
+// fingerprint of a variant that does not use them (which saved games
+// record, see `Rules::fingerprint`) is what it was before they existed.
+
 fn one() -> u32 {
     1
+}
+
+fn is_one(v: &u32) -> bool {
+    *v == 1
+}
+
+fn is_true(v: &bool) -> bool {
+    *v
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
 }
 
 /// The majority rule.
@@ -679,4 +710,9 @@ impl From<Side> for crate::board::Color {
             Side::Black => crate::board::Color::Black,
         }
     }
+}
+
+/// Whether a count is 0 (for `skip_serializing_if`).
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }

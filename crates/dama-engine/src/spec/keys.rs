@@ -108,6 +108,11 @@ pub const KEYS: &[KeyInfo] = &[
     choice("kings.landing", None, Landing::VARIANTS),
     key("kings.landing_must_continue", BOOLEAN, Some("false")),
     key("kings.halt_behind_king", BOOLEAN, Some("false")),
+    key(
+        "kings.max_consecutive_moves",
+        "an integer from 0 to 255 (0 = no limit)",
+        Some("0"),
+    ),
     key("capture", TABLE, None),
     key("capture.mandatory", BOOLEAN, None),
     choice("capture.majority", None, Majority::VARIANTS),

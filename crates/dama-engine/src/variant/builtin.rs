@@ -44,6 +44,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("killer", include_str!("../../../../variants/killer.toml")),
     ("antidraughts", include_str!("../../../../variants/antidraughts.toml")),
     ("breakthrough", include_str!("../../../../variants/breakthrough.toml")),
+    ("frisian", include_str!("../../../../variants/frisian.toml")),
+    ("frysk", include_str!("../../../../variants/frysk.toml")),
 ];
 
 /// The built-in variant with this id or alias.

@@ -838,6 +838,7 @@ mod tests {
             material: vec!["KK v K".into()],
             plies: 10,
         }];
+        spec.kings.max_consecutive_moves = 3;
         let text = toml::to_string(&spec).unwrap();
         let t = DeTable::parse(&text).unwrap();
         let mut found = Vec::new();

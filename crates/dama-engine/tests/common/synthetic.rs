@@ -159,4 +159,19 @@ pub const SYNTHETIC: &[(&str, &str)] = &[
          capture_range = \"short\"\nlanding = \"adjacent_beyond\"\n\
          [end]\nno_legal_move = \"pass\"\n",
     ),
+    (
+        // Frisian on 8×8: orthogonal captures of two squares on the 8-wide
+        // grid (its line-attack lookups), and a limit of one king move in a row.
+        "frisian-8x8",
+        "extends = \"frisian\"\n[board]\nwidth = 8\nheight = 8\n\
+         [setup]\nwhite = [\"a1-h3\"]\nblack = [\"a6-h8\"]\n[kings]\nmax_consecutive_moves = 1\n",
+    ),
+    (
+        // Frisian on 12×12 (the u128 word, halved layout), pieces leaving at
+        // once, short kings (flying ones have too many paths for the reference).
+        "frisian-12x12-immediate",
+        "extends = \"frisian\"\n[board]\nwidth = 12\nheight = 12\n\
+         [setup]\nwhite = [\"a1-l4\"]\nblack = [\"a9-l12\"]\n[capture]\nremoval = \"immediate\"\n\
+         [kings]\ncapture_range = \"short\"\nlanding = \"adjacent_beyond\"\nlanding_must_continue = false\n",
+    ),
 ];

@@ -49,6 +49,17 @@
 //!   move, the pass, which changes nothing but the side to move; it is
 //!   written as a move from a1 to a1 capturing nothing (how the engine's
 //!   `Move::pass` reports its squares).
+//! - on a board of dark squares (`squares = "dark"`) an orthogonal
+//!   direction (`F`, `B`, `L`, `R`) goes to the next dark square along the
+//!   file or rank, two squares away (Frisian captures): a man jumps a piece
+//!   two squares away and lands two squares beyond it;
+//! - `kings.max_consecutive_moves = n` (n > 0): each side has a run, the
+//!   king that made its last non-capturing moves and how many in a row; a
+//!   non-capturing move by that king adds one, by another king starts a run
+//!   of one, any other move (a capture, a man's move) ends it; a side with no
+//!   men has no run, and neither has a side whose running king is captured.
+//!   While its side has men, a king with a run of n makes no non-capturing
+//!   move (it may still capture).
 
 #![allow(dead_code)]
 
@@ -123,6 +134,13 @@ pub struct RefPath {
     pub promotes: bool,
 }
 
+/// Each side's king run (White first): the king's square and how many
+/// non-capturing moves in a row it made (see the module docs).
+pub type Runs = [Option<(usize, u32)>; 2];
+
+/// No run on either side.
+pub const NO_RUNS: Runs = [None, None];
+
 /// One legal move of the reference generator.
 #[derive(Debug, Clone)]
 pub struct RefMove {
@@ -138,6 +156,8 @@ pub struct RefMove {
     pub paths: u64,
     /// The board after the move.
     pub after: Board,
+    /// The king runs after the move.
+    pub runs: Runs,
 }
 
 impl RefMove {
@@ -180,6 +200,8 @@ pub struct Reference {
     promo_rank: [i8; 2],
     /// A blocked side with pieces passes (`end.no_legal_move = "pass"`).
     passes: bool,
+    /// `kings.max_consecutive_moves` (0: no limit).
+    king_limit: u32,
 }
 
 fn side_index(c: Color) -> usize {
@@ -210,10 +232,14 @@ fn keep_best(paths: &mut Vec<RefPath>, score: impl Fn(&RefPath) -> u64) {
 }
 
 /// Directions for both sides: Black's board is White's turned half round.
-fn both(list: &[RelDir]) -> [Vec<Dir>; 2] {
+/// On a board of dark squares an orthogonal step goes two squares.
+fn both(list: &[RelDir], dark: bool) -> [Vec<Dir>; 2] {
     let mut white: Vec<Dir> = Vec::new();
     for &d in list {
-        let v = white_delta(d);
+        let mut v = white_delta(d);
+        if dark && (v.0 == 0 || v.1 == 0) {
+            v = (2 * v.0, 2 * v.1);
+        }
         if !white.contains(&v) {
             white.push(v);
         }
@@ -246,16 +272,18 @@ impl Reference {
             PromotionRank::Last => [height - 1, 0],
             PromotionRank::Nth(n) => [n as i8 - 1, height - n as i8],
         };
+        let dark = spec.board.squares == SquareSet::Dark;
         Reference {
+            king_limit: spec.kings.max_consecutive_moves as u32,
             width,
             height,
             playable,
-            man_steps: both(&spec.men.moves),
-            man_captures: both(&spec.men.captures),
-            friendly_jumps: both(&spec.men.friendly_jumps),
-            linear: both(&spec.men.linear_moves),
-            king_moves: both(&spec.kings.moves),
-            king_captures: both(&spec.kings.captures),
+            man_steps: both(&spec.men.moves, dark),
+            man_captures: both(&spec.men.captures, dark),
+            friendly_jumps: both(&spec.men.friendly_jumps, dark),
+            linear: both(&spec.men.linear_moves, dark),
+            king_moves: both(&spec.kings.moves, dark),
+            king_captures: both(&spec.kings.captures, dark),
             king_range: match spec.kings.move_range {
                 Range::Flying => u32::MAX,
                 Range::Squares(n) => n,
@@ -607,8 +635,67 @@ impl Reference {
         paths
     }
 
-    /// The legal moves, sorted by (from, to, captured, promotes).
+    /// The legal moves, sorted by (from, to, captured, promotes), in a
+    /// position without king runs.
     pub fn legal_moves(&self, board: &Board, side: Color) -> Vec<RefMove> {
+        self.legal_moves_with_runs(board, side, &NO_RUNS)
+    }
+
+    /// Whether `side` has a man on `board`.
+    fn has_men(board: &Board, side: Color) -> bool {
+        board.contains(&Some(Piece::Man(side)))
+    }
+
+    /// The king of `side` that may make no non-capturing move: its run has
+    /// reached the limit and its side has men.
+    fn frozen(&self, board: &Board, side: Color, runs: &Runs) -> Option<usize> {
+        match runs[side_index(side)] {
+            Some((sq, n)) if self.king_limit > 0 && n >= self.king_limit && Self::has_men(board, side) => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// The runs after `side` plays from `from` to `to` on `board` (giving
+    /// `after`), capturing `captured`.
+    #[allow(clippy::too_many_arguments)]
+    fn runs_after(
+        &self,
+        board: &Board,
+        after: &Board,
+        side: Color,
+        from: usize,
+        to: usize,
+        captured: &[usize],
+        runs: &Runs,
+    ) -> Runs {
+        if self.king_limit == 0 {
+            return NO_RUNS;
+        }
+        let (s, o) = (side_index(side), 1 - side_index(side));
+        let mut r = *runs;
+        let king = board[from].is_some_and(|p| p.is_king());
+        r[s] = if king && captured.is_empty() {
+            match runs[s] {
+                Some((sq, n)) if sq == from => Some((to, n + 1)),
+                _ => Some((to, 1)),
+            }
+        } else {
+            None
+        };
+        if !Self::has_men(after, side) {
+            r[s] = None;
+        }
+        if let Some((sq, _)) = r[o] {
+            if captured.contains(&sq) || !Self::has_men(after, !side) {
+                r[o] = None;
+            }
+        }
+        r
+    }
+
+    /// The legal moves, sorted by (from, to, captured, promotes), given each
+    /// side's king run.
+    pub fn legal_moves_with_runs(&self, board: &Board, side: Color, runs: &Runs) -> Vec<RefMove> {
         let paths = self.legal_capture_paths(board, side);
         let mut groups: BTreeMap<(usize, usize, Vec<usize>, bool), u64> = BTreeMap::new();
         let has_capture = !paths.is_empty();
@@ -617,7 +704,11 @@ impl Reference {
             *groups.entry((p.from, to, p.captured_set(), p.promotes)).or_insert(0) += 1;
         }
         if !has_capture || !self.mandatory {
+            let frozen = self.frozen(board, side, runs);
             for (from, to, promotes) in self.quiet_moves(board, side) {
+                if Some(from) == frozen {
+                    continue;
+                }
                 *groups.entry((from, to, Vec::new(), promotes)).or_insert(0) += 1;
             }
         }
@@ -631,33 +722,44 @@ impl Reference {
                 promotes: false,
                 paths: 1,
                 after: *board,
+                // A pass moves no piece: the runs stay as they are.
+                runs: *runs,
             }];
         }
         groups
             .into_iter()
-            .map(|((from, to, captured, promotes), paths)| RefMove {
-                from,
-                to,
-                after: apply(board, from, to, &captured, promotes),
-                captured,
-                promotes,
-                paths,
+            .map(|((from, to, captured, promotes), paths)| {
+                let after = apply(board, from, to, &captured, promotes);
+                RefMove {
+                    from,
+                    to,
+                    runs: self.runs_after(board, &after, side, from, to, &captured, runs),
+                    after,
+                    captured,
+                    promotes,
+                    paths,
+                }
             })
             .collect()
     }
 
     /// Perft: leaves `depth` plies below, counting paths or distinct moves.
     pub fn perft(&self, board: &Board, side: Color, depth: u32, paths: bool) -> u64 {
+        self.perft_with_runs(board, side, &NO_RUNS, depth, paths)
+    }
+
+    /// [`Reference::perft`] from a position with king runs.
+    pub fn perft_with_runs(&self, board: &Board, side: Color, runs: &Runs, depth: u32, paths: bool) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves(board, side);
+        let moves = self.legal_moves_with_runs(board, side, runs);
         let mut total = 0;
         for m in &moves {
             let sub = if depth == 1 {
                 1
             } else {
-                self.perft(&m.after, !side, depth - 1, paths)
+                self.perft_with_runs(&m.after, !side, &m.runs, depth - 1, paths)
             };
             total += if paths { sub * m.paths } else { sub };
         }
@@ -733,6 +835,20 @@ pub fn position_of(board: &Board, side: Color) -> Position {
         }
     }
     Position::from_parts(white, black, kings, side)
+}
+
+/// The king runs of the engine's position.
+pub fn runs_of(pos: &Position) -> Runs {
+    Color::ALL.map(|c| pos.king_run(c).map(|(sq, n)| (cell_of(sq), n)))
+}
+
+/// A board, side to move and king runs as the engine's position.
+pub fn position_with_runs(board: &Board, side: Color, runs: &Runs) -> Position {
+    let mut pos = position_of(board, side);
+    for c in Color::ALL {
+        pos.set_king_run(c, runs[side_index(c)].map(|(sq, n)| (square(sq), n)));
+    }
+    pos
 }
 
 /// The algebraic name of a square index.

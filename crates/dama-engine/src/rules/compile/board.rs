@@ -75,15 +75,23 @@ pub(crate) fn board(spec: &VariantSpec, out: &mut Findings) -> Board {
         size_ok,
         numeric: spec.board.notation == SquareNotation::Numeric,
         numbers,
-        step: step_table(width, height, mask),
+        step: step_table(width, height, mask, spec.board.squares == SquareSet::Dark),
     }
 }
 
 /// `step[d][sq]`: the playable neighbour of `sq` in direction `d`, if any.
-fn step_table(width: u8, height: u8, mask: Bitboard) -> Box<[[Option<Square>; 256]; 8]> {
+///
+/// On a board played on its dark squares only, the orthogonal neighbour is
+/// the next dark square along the file or rank, two squares away (the
+/// square next to it is light): that is where Frisian men and kings capture
+/// orthogonally. Diagonal neighbours are adjacent on every board.
+fn step_table(width: u8, height: u8, mask: Bitboard, dark: bool) -> Box<[[Option<Square>; 256]; 8]> {
     let mut step = Box::new([[None; 256]; 8]);
     for d in AbsDir::ALL {
-        let (df, dr) = d.delta();
+        let (mut df, mut dr) = d.delta();
+        if dark && d.is_orthogonal() {
+            (df, dr) = (2 * df, 2 * dr);
+        }
         for sq in mask.iter() {
             let f = sq.file() as i8 + df;
             let r = sq.rank() as i8 + dr;

@@ -84,5 +84,6 @@ pub(crate) fn kings(spec: &VariantSpec, range: KingRange, out: &mut Findings) ->
         capture_flying: k.capture_range == CaptureRange::Flying,
         landing_any: k.landing == Landing::AnyBeyond,
         landing_must_continue: k.landing_must_continue && k.landing == Landing::AnyBeyond,
+        max_consecutive_moves: k.max_consecutive_moves,
     }
 }

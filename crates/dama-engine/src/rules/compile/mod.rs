@@ -49,10 +49,13 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
     });
     let used = DirSet(sides[0].all_directions().0 | sides[1].all_directions().0);
     let layout = Layout::new(board.width, board.height, board.mask);
+    let track = kings.max_consecutive_moves != 0;
+    let mut start = start;
+    start.0.runs.track = track;
     let packing = match layout.width() {
-        Width::W64 => Packing::W64(Box::new(pack(&board, &layout, &sides, used))),
-        Width::W128 => Packing::W128(Box::new(pack(&board, &layout, &sides, used))),
-        Width::W256 => Packing::W256(Box::new(pack(&board, &layout, &sides, used))),
+        Width::W64 => Packing::W64(Box::new(pack(&board, &layout, &sides, used, track))),
+        Width::W128 => Packing::W128(Box::new(pack(&board, &layout, &sides, used, track))),
+        Width::W256 => Packing::W256(Box::new(pack(&board, &layout, &sides, used, track))),
     };
     let geometry = Geometry {
         width: board.width,
@@ -78,7 +81,7 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
 }
 
 /// The generator's tables and sets for the word `B`.
-fn pack<B: Bits>(board: &Board, layout: &Layout, sides: &[SideRules; 2], used: DirSet) -> Pack<B> {
+fn pack<B: Bits>(board: &Board, layout: &Layout, sides: &[SideRules; 2], used: DirSet, track_runs: bool) -> Pack<B> {
     let tables = Tables::new(
         layout,
         board.mask,
@@ -92,5 +95,6 @@ fn pack<B: Bits>(board: &Board, layout: &Layout, sides: &[SideRules; 2], used: D
         board: layout.pack(board.mask),
         promotion: [layout.pack(sides[0].promotion), layout.pack(sides[1].promotion)],
         layout: layout.clone(),
+        track_runs,
     }
 }

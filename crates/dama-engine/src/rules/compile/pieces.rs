@@ -5,7 +5,7 @@
 use crate::board::{AbsDir, Color, DirSet};
 use crate::rules::compile::{Board, Findings};
 use crate::rules::{KingRange, MenRules};
-use crate::spec::{Code, JumpOver, Range, RelDir, VariantSpec};
+use crate::spec::{Code, JumpOver, Range, RelDir, SquareSet, VariantSpec};
 
 /// The directions of one list, for White and for Black.
 pub(crate) type SideDirs = [DirSet; 2];
@@ -118,7 +118,8 @@ pub(crate) fn men(spec: &VariantSpec) -> MenRules {
 }
 
 /// Checks that every kind of piece can do something, and that men can be
-/// crowned (`E0302`, `W0303`, `E0402`, `W0304`, `W0305`, `W0306`).
+/// crowned (`E0302`, `W0303`, `E0402`, `W0304`, `W0305`, `W0306`), and
+/// that no non-capturing move goes orthogonally on a dark-squares board (`W0307`).
 pub(crate) fn check_powers(spec: &VariantSpec, out: &mut Findings) {
     let m = &spec.men;
     let men_stuck =
@@ -157,6 +158,26 @@ pub(crate) fn check_powers(spec: &VariantSpec, out: &mut Findings) {
             "men.friendly_jumps",
             "friendly_jump_over / friendly_jump_chain are set but men.friendly_jumps is empty",
         );
+    }
+    if spec.board.squares == SquareSet::Dark {
+        let orthogonal = [RelDir::F, RelDir::B, RelDir::L, RelDir::R];
+        for (key, list) in [
+            ("men.moves", &m.moves),
+            ("men.friendly_jumps", &m.friendly_jumps),
+            ("men.linear_moves", &m.linear_moves),
+            ("kings.moves", &spec.kings.moves),
+        ] {
+            if let Some(i) = list.iter().position(|d| orthogonal.contains(d)) {
+                out.warning(
+                    Code::W0307,
+                    &format!("{key}[{i}]"),
+                    format!(
+                        "{key} has the orthogonal direction {}: on a board of dark squares that step goes two squares, to the next dark square along the file or rank (orthogonal captures are fine: Frisian's)",
+                        list[i]
+                    ),
+                );
+            }
+        }
     }
 }
 
