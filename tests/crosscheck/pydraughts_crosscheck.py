@@ -84,13 +84,19 @@ VARIANTS = {
     "international": ("standard", False),
     "frisian": ("frisian", False),
     "frysk": ("frysk!", False),
+    "italian": ("italian", False),
+    "antidraughts": ("antidraughts", False),
+    "breakthrough": ("breakthrough", False),
 }
 
 # Board size (files = ranks) of each variant; 8 unless listed.
-SIZE = {"international": 10, "frisian": 10, "frysk": 10}
+SIZE = {"international": 10, "frisian": 10, "frysk": 10, "antidraughts": 10, "breakthrough": 10}
+
+# Variants whose a1 is a light square (the dark squares are those of b1).
+LIGHT_A1 = {"italian"}
 
 # Variants whose squares are PDN numbers in both engines (row by row from Black's side).
-NUMERIC = {"english", "international", "frisian", "frysk"}
+NUMERIC = {"english", "international", "frisian", "frysk", "italian", "antidraughts", "breakthrough"}
 
 # What our binary is given as the variant: a built-in id, or for variants that may not be built
 # in (yet) the path of their file in this repository.
@@ -124,12 +130,13 @@ def square_name(variant: str, file: int, rank: int) -> str:
 def playable_squares(variant: str) -> list[tuple[int, int]]:
     all_squares = VARIANTS[variant][1]
     n = size(variant)
-    return [(f, r) for r in range(n) for f in range(n) if all_squares or (f + r) % 2 == 0]
+    dark = 1 if variant in LIGHT_A1 else 0
+    return [(f, r) for r in range(n) for f in range(n) if all_squares or (f + r) % 2 == dark]
 
 
 def py_square(pyvariant: str, number: int) -> str:
     """pydraughts' variant numbering (after its own rotation) -> our square name."""
-    if pyvariant in ("english", "standard", "frisian", "frysk!"):
+    if pyvariant in ("english", "standard", "frisian", "frysk!", "italian", "antidraughts", "breakthrough"):
         return str(number)
     width = 8 if pyvariant == "turkish" else 4
     return _numeric_to_algebraic_square(str(number), width, every_other_square=pyvariant != "turkish")
@@ -341,6 +348,17 @@ NAMED = {
     ],
     # The rule cases of tests/rules/frisian (their positions; pydraughts reads no king run, so
     # the three-moves rule is not compared), and points of the value rule.
+    # E. Gilbert's three positions (dctl's italian/gilbert.cpp perft), and a man facing a king
+    # it may not take beside a man it may.
+    "italian": [
+        "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
+        "B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
+        "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
+        "W:W22,23:BK18,19",
+    ],
+    # The same moves as international: its named positions are enough there.
+    "antidraughts": [],
+    "breakthrough": [],
     "frisian": [
         "W:W28:B18",  # orthogonal capture up the file: 28x8
         "W:W28:B27",  # along the rank: 28x26
@@ -384,7 +402,7 @@ def random_placement(variant: str, rng: random.Random) -> str:
     squares = playable_squares(variant)
     rng.shuffle(squares)
     pieces: dict[str, tuple[str, bool]] = {}
-    dense = variant in ("dama", "international", "frisian", "frysk")
+    dense = variant in ("dama", "international", "frisian", "frysk", "antidraughts", "breakthrough")
     for color in "WB":
         kings = rng.randint(1, 3)
         men = rng.randint(0, 10 if dense else 7)
@@ -434,7 +452,8 @@ def coords(variant: str, sq: str) -> tuple[int, int]:
     if variant in NUMERIC:
         n, per_row = int(sq) - 1, size(variant) // 2
         rank = size(variant) - 1 - n // per_row
-        return (n % per_row) * 2 + (rank % 2), rank  # a1 is dark: even ranks start on file a
+        # a1 dark: even ranks start on file a; a1 light: on file b.
+        return (n % per_row) * 2 + ((rank + (variant in LIGHT_A1)) % 2), rank
     return FILES.index(sq[0]), int(sq[1:]) - 1
 
 

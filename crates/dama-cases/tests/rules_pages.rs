@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use dama_cases::{FileKind, RuleCase};
 use dama_engine::Rules;
 
-const VARIANTS: [&str; 11] = [
+const VARIANTS: [&str; 17] = [
     "dama",
     "armenian",
     "keny",
@@ -30,6 +30,12 @@ const VARIANTS: [&str; 11] = [
     "antidraughts",
     "breakthrough",
     "frisian",
+    "italian",
+    "spanish",
+    "czech",
+    "pool",
+    "thai",
+    "killer",
 ];
 const PARAMS_BEGIN: &str = "<!-- params:begin -->";
 const PARAMS_END: &str = "<!-- params:end -->";

@@ -144,9 +144,40 @@ impl Rules {
         if !continuations.is_empty() {
             return R::Unfinished { continuations };
         }
+        // Legal but for the capture priorities.
+        if !self.capture().priority.is_empty() && !captures.is_empty() {
+            if let Some(r) = self.relaxed(|s| s.capture.priority.clear()) {
+                if r.legal_moves(pos).iter().any(|m| r.text_names(pos, mt, m)) {
+                    return R::NotPreferred {
+                        order: self.capture_order_words(),
+                        captures,
+                    };
+                }
+            }
+        }
+        // Legal but for the majority rule by value.
+        if self.capture().majority == Majority::MaxValue && max > 0 {
+            if let Some(r) = self.relaxed(|s| {
+                s.capture.majority = Majority::None;
+                s.capture.priority.clear();
+            }) {
+                if r.legal_moves(pos)
+                    .iter()
+                    .any(|m| r.text_names(pos, mt, m) || r.text_stops_on(pos, mt, m))
+                {
+                    return R::NotPreferred {
+                        order: self.capture_order_words(),
+                        captures,
+                    };
+                }
+            }
+        }
         // Legal but for the majority rule.
-        if self.capture().majority != Majority::None && max > 0 {
-            if let Some(r) = self.relaxed(|s| s.capture.majority = Majority::None) {
+        if self.capture().majority == Majority::MaxPieces && max > 0 {
+            if let Some(r) = self.relaxed(|s| {
+                s.capture.majority = Majority::None;
+                s.capture.priority.clear();
+            }) {
                 let rl = r.legal_moves(pos);
                 if rl
                     .iter()
@@ -161,6 +192,7 @@ impl Rules {
             if let Some(r) = self.relaxed(|s| {
                 s.capture.mandatory = false;
                 s.capture.majority = Majority::None;
+                s.capture.priority.clear();
             }) {
                 let rl = r.legal_moves(pos);
                 if rl.iter().any(|m| !m.is_capture() && r.text_names(pos, mt, m)) {
@@ -174,6 +206,7 @@ impl Rules {
                 probe.relax(s);
                 s.capture.mandatory = false;
                 s.capture.majority = Majority::None;
+                s.capture.priority.clear();
             }) else {
                 continue;
             };
@@ -185,7 +218,7 @@ impl Rules {
         match self.explain_steps(pos, mt, piece.is_king()) {
             Err(reason) => return reason,
             Ok(Some(taken)) if taken > 0 => {
-                if taken < max {
+                if taken < max && self.capture().majority == Majority::MaxPieces {
                     return R::NotMaximum { count: max, captures };
                 }
                 let cont: Vec<String> = legal

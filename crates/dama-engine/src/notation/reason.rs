@@ -62,6 +62,14 @@ pub enum IllegalReason {
         /// The legal captures.
         captures: Vec<String>,
     },
+    /// A capture the majority rule by value or the capture priorities
+    /// (`capture.priority`) put behind others.
+    NotPreferred {
+        /// The rules' order of preference, in words.
+        order: String,
+        /// The legal captures.
+        captures: Vec<String>,
+    },
     /// The capture stops where the piece can (and so must) capture again.
     Unfinished {
         /// The legal moves that continue it.
@@ -189,6 +197,9 @@ impl std::fmt::Display for IllegalReason {
                 "a capture is available and capturing is mandatory: {}",
                 captures.join(", ")
             ),
+            R::NotPreferred { order, captures } => {
+                write!(f, "the rules prefer other captures ({order}): {}", captures.join(", "))
+            }
             R::NotMaximum { count, captures } => write!(
                 f,
                 "you must take the maximum, {count} piece{}: {}",

@@ -372,3 +372,25 @@ fn join_or(items: &[String]) -> String {
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
+
+impl Rules {
+    /// The order in which the rules prefer captures, in words: the
+    /// majority rule, then each of `capture.priority` (for explanations).
+    pub(crate) fn capture_order_words(&self) -> String {
+        let c = self.capture();
+        let mut parts: Vec<&str> = Vec::new();
+        match c.majority {
+            Majority::None => {}
+            Majority::MaxPieces => parts.push("the most pieces"),
+            Majority::MaxValue => parts.push("the highest value"),
+        }
+        for p in c.priority.iter() {
+            parts.push(match p {
+                Preference::ByKing => "a capture by a king",
+                Preference::MostKings => "the most kings",
+                Preference::KingsFirst => "a king taken earliest",
+            });
+        }
+        parts.join(", then ")
+    }
+}
