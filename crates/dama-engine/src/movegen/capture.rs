@@ -3,7 +3,7 @@
 
 use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Bits, Dirs, Node, Ones, Ply, PlyList, Tables};
 use crate::movegen::sink::{ListSink, Sink};
-use crate::rules::{KingRange, Pack, Ranking, Rules};
+use crate::rules::{KingRange, Pack, PieceValues, Priority, Ranking, Rules};
 use crate::spec::{Majority, MidCapturePromotion, Preference, Removal};
 
 /// For each jump direction, the bit of its opposite.
@@ -69,24 +69,19 @@ struct Dfs<'r, 's, B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const 
 #[derive(Clone, Copy)]
 pub(super) struct KeyRecipe {
     majority: Majority,
-    man_value: u64,
-    king_value: u64,
-    prefs: [Option<Preference>; 3],
+    values: PieceValues,
+    priority: Priority,
     track_order: bool,
 }
 
 impl KeyRecipe {
+    #[inline(always)]
     fn new(r: &Rules) -> KeyRecipe {
         let c = r.capture();
-        let mut prefs = [None; 3];
-        for (slot, p) in prefs.iter_mut().zip(c.priority.iter()) {
-            *slot = Some(p);
-        }
         KeyRecipe {
             majority: c.majority,
-            man_value: c.values.man as u64,
-            king_value: c.values.king as u64,
-            prefs,
+            values: c.values,
+            priority: c.priority,
             track_order: c.priority.contains(Preference::KingsFirst),
         }
     }
@@ -253,6 +248,15 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         }
     }
 
+    /// With `kings_first`: notes that the `taken`-th piece of the
+    /// sequence (from 0), `vb`, is a king, if it is.
+    #[inline(never)]
+    fn mark_king_order(&mut self, vb: B, taken: u32) {
+        if taken < ORDER_BITS && !(vb & self.enemy_kings).is_empty() {
+            self.king_order |= 1 << (ORDER_BITS - 1 - taken);
+        }
+    }
+
     /// The rank of a complete sequence that took `captured` (`taken`
     /// pieces) under the keyed ranking: a larger key is preferred.
     #[inline(never)]
@@ -262,9 +266,9 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         let mut key = match k.majority {
             Majority::None => 0,
             Majority::MaxPieces => taken as u64,
-            Majority::MaxValue => (taken as u64 - kings) * k.man_value + kings * k.king_value,
+            Majority::MaxValue => (taken as u64 - kings) * k.values.man as u64 + kings * k.values.king as u64,
         };
-        for p in k.prefs.iter().map_while(|p| *p) {
+        for p in k.priority.iter() {
             key = match p {
                 Preference::ByKing => (key << 1) | self.start_king as u64,
                 Preference::MostKings => (key << KINGS_BITS) | kings,
@@ -300,8 +304,8 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     #[allow(clippy::too_many_arguments)]
     fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32, not_straight: bool) {
         let order_was = self.king_order;
-        if self.key.track_order && taken < ORDER_BITS && !(vb & self.enemy_kings).is_empty() {
-            self.king_order |= 1 << (ORDER_BITS - 1 - taken);
+        if self.key.track_order {
+            self.mark_king_order(vb, taken);
         }
         let captured = captured | vb;
         let taken = taken + 1;
@@ -452,6 +456,7 @@ impl Rules {
     /// them (this changes only how many paths a move has, never the moves).
     ///
     /// [`CountMode::Jumps`]: crate::CountMode::Jumps
+    #[inline(always)]
     pub(super) fn capture_search<B: Bits, S: Sink<B>, const G: u8>(
         &self,
         p: &Pack<B>,
@@ -471,6 +476,7 @@ impl Rules {
         }
     }
 
+    #[inline(always)]
     pub(super) fn capture_search_as<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8>(
         &self,
         p: &Pack<B>,

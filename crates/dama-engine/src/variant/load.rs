@@ -839,6 +839,12 @@ mod tests {
             plies: 10,
         }];
         spec.kings.max_consecutive_moves = 3;
+        spec.board.lower_left = crate::spec::SquareColor::Light;
+        spec.men.capture_kings = false;
+        spec.kings.halt_behind_king = true;
+        spec.capture.man_value = 2;
+        spec.capture.king_value = 3;
+        spec.capture.priority = vec![crate::spec::Preference::ByKing];
         let text = toml::to_string(&spec).unwrap();
         let t = DeTable::parse(&text).unwrap();
         let mut found = Vec::new();
