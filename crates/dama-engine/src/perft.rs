@@ -53,10 +53,17 @@ fn perft_with<B: Bits>(
         let Some((scratch, _)) = rest.split_first_mut() else {
             return 0;
         };
-        rules.for_each_in(p, pos, list, mode, |m, n| {
-            let sub = rules.count_in(p, &pos.after(m), mode, scratch);
-            total += sub * mode.weight(n);
-        });
+        rules.for_each_in(
+            p,
+            pos,
+            list,
+            mode,
+            #[inline(always)]
+            |m, n| {
+                let sub = rules.count_in(p, &pos.after(m), mode, scratch);
+                total += sub * mode.weight(n);
+            },
+        );
         return total;
     }
     rules.for_each_in(p, pos, list, mode, |m, n| {

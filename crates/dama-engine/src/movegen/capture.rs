@@ -3,8 +3,8 @@
 
 use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Bits, Dirs, Node, Ones, Ply, PlyList, Tables};
 use crate::movegen::sink::{ListSink, Sink};
-use crate::rules::{KingRange, Pack, PieceValues, Priority, Ranking, Rules};
-use crate::spec::{Majority, MidCapturePromotion, Preference, Removal};
+use crate::rules::{KingRange, Pack, Ranking, Rules, SearchPlan};
+use crate::spec::{Majority, MidCapturePromotion, Preference};
 
 /// For each jump direction, the bit of its opposite.
 const REVERSE_BIT: [u8; 8] = {
@@ -23,13 +23,19 @@ const REVERSE_BIT: [u8; 8] = {
 /// square beyond) are the variant's king capture geometry, fixed when the
 /// search starts so that the inner loops test no rule flag for them; `G` is
 /// the board's direction class ([`Tables::geometry`]), so the loops over
-/// directions test only the directions of that class.
+/// directions test only the directions of that class. `RICH` is set when
+/// the search needs any of what the traditional 8×8 games never ask for
+/// (a keyed rank, the order of kings taken, men that spare kings, counting
+/// jumps, killer's halt: [`SearchPlan::rich`]); without it that
+/// bookkeeping is compiled out.
 ///
 /// The only state that changes along a sequence is the set of pieces
 /// captured so far; it is passed down the recursion by value, and the enemy
 /// and occupied sets are derived from it, so nothing is undone on the way back.
-struct Dfs<'r, 's, B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> {
+struct Dfs<'r, 's, B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const RICH: bool> {
     t: &'r Tables<B>,
+    /// The rules the search applies (see [`SearchPlan`]).
+    plan: &'r SearchPlan,
     sink: &'s mut S,
     /// Enemy pieces at the start of the move.
     enemy: B,
@@ -39,52 +45,19 @@ struct Dfs<'r, 's, B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const 
     occ: B,
     /// All ones when a captured piece leaves the board at once, else 0.
     remove: B,
-    /// All ones when a piece may not turn 180° between two jumps, else 0.
-    no_reversal: u8,
     from: u8,
     start_king: bool,
     promoted: bool,
     man_dirs: u8,
     king_dirs: u8,
     promo: B,
-    must_continue: bool,
-    mid: MidCapturePromotion,
     /// All ones when men may take kings, else the complement of the enemy kings.
     man_prey: B,
-    /// Whether a king ending its capture by taking a king lands right behind it.
-    halt_behind_king: bool,
-    /// Whether a leaf's rank is the key of [`Dfs::key`] rather than the count.
-    keyed: bool,
-    /// The key's recipe, when `keyed`.
-    key: KeyRecipe,
     /// Counting jumps rather than paths (`CountMode::Jumps`).
     straight_once: bool,
     /// With `kings_first`: bit `31 - i` is set when the `i`-th piece taken
     /// (from 0) in the current sequence is a king.
     king_order: u32,
-}
-
-/// How [`Dfs::key`] builds the rank of a capture: its fields from the most
-/// significant down, the majority rule first, then each preference.
-#[derive(Clone, Copy)]
-pub(super) struct KeyRecipe {
-    majority: Majority,
-    values: PieceValues,
-    priority: Priority,
-    track_order: bool,
-}
-
-impl KeyRecipe {
-    #[inline(always)]
-    fn new(r: &Rules) -> KeyRecipe {
-        let c = r.capture();
-        KeyRecipe {
-            majority: c.majority,
-            values: c.values,
-            priority: c.priority,
-            track_order: c.priority.contains(Preference::KingsFirst),
-        }
-    }
 }
 
 /// Bits of the key for the majority rule: a count of pieces, or a value of
@@ -99,7 +72,9 @@ const ORDER_BITS: u32 = 32;
 const _: () = assert!(MAJORITY_BITS + 1 + KINGS_BITS + ORDER_BITS <= 64);
 const _: () = assert!((128 * crate::rules::MAX_PIECE_VALUE as u64) < 1 << MAJORITY_BITS);
 
-impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_, '_, B, S, FLY, ANY, G> {
+impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const RICH: bool>
+    Dfs<'_, '_, B, S, FLY, ANY, G, RICH>
+{
     /// The enemy pieces still to be taken and the occupied squares, once
     /// `captured` have been taken.
     #[inline(always)]
@@ -112,7 +87,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     fn search_man(&mut self, sq: u8, allowed: u8, captured: B, taken: u32) -> bool {
         let dirs = G & self.man_dirs & allowed;
         let (enemy, occ) = self.board_after(captured);
-        let enemy = enemy & self.man_prey;
+        let enemy = if RICH { enemy & self.man_prey } else { enemy };
         // One call per direction with the direction as a constant, so that
         // each step's rotation, mask and scan order are known at compile
         // time; the order (lowest direction index first) is the list order.
@@ -160,13 +135,13 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
         if land.is_empty() {
             return false;
         }
-        if ANY && (self.must_continue || (self.halt_behind_king && !(vb & self.enemy_kings).is_empty())) {
+        if ANY && self.plan.restrict_landings && (self.plan.must_continue || !(vb & self.enemy_kings).is_empty()) {
             land = self.restrict_landings(vb, land, D, captured);
         }
         // Counting jumps, a king that goes on along the same line takes the
         // same pieces from every landing before the farthest: only the
         // farthest goes on straight (see `CountMode::Jumps`).
-        let before_far = if self.straight_once {
+        let before_far = if RICH && self.straight_once {
             land.ones() as usize - 1
         } else {
             0
@@ -182,7 +157,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     #[inline(always)]
     fn man_may_jump(&self, sq: u8, allowed: u8, captured: B) -> bool {
         let (enemy, occ) = self.board_after(captured);
-        let enemy = enemy & self.man_prey;
+        let enemy = if RICH { enemy & self.man_prey } else { enemy };
         let dirs = G & self.man_dirs & allowed;
         let t = self.t;
         over_dirs!(any dirs, D => {
@@ -239,9 +214,9 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
                 live |= B::bit(l);
             }
         }
-        if self.must_continue && !live.is_empty() {
+        if self.plan.must_continue && !live.is_empty() {
             live
-        } else if self.halt_behind_king && !(vb & self.enemy_kings).is_empty() {
+        } else if self.plan.halt_behind_king && !(vb & self.enemy_kings).is_empty() {
             live | (land & self.t.shift(vb, d))
         } else {
             land
@@ -261,7 +236,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     /// pieces) under the keyed ranking: a larger key is preferred.
     #[inline(never)]
     fn key(&self, captured: B, taken: u32) -> u64 {
-        let k = self.key;
+        let k = self.plan;
         let kings = (captured & self.enemy_kings).ones() as u64;
         let mut key = match k.majority {
             Majority::None => 0,
@@ -282,7 +257,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     /// capture again given these enemy and occupied sets.
     fn king_can_jump(&self, sq: u8, last: usize, enemy: B, occ: B) -> bool {
         let t = self.t;
-        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last & 7] & self.no_reversal)) {
+        for d in Dirs(self.king_dirs & !(REVERSE_BIT[last & 7] & self.plan.no_reversal)) {
             let vb = if FLY {
                 t.slide(d, sq, occ).1
             } else {
@@ -304,16 +279,16 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
     #[allow(clippy::too_many_arguments)]
     fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32, not_straight: bool) {
         let order_was = self.king_order;
-        if self.key.track_order {
+        if RICH && self.plan.track_order {
             self.mark_king_order(vb, taken);
         }
         let captured = captured | vb;
         let taken = taken + 1;
         // The directions the next jump may take (`d` is a constant here).
-        let allowed = !(REVERSE_BIT[d & 7] & self.no_reversal);
+        let allowed = !(REVERSE_BIT[d & 7] & self.plan.no_reversal);
         self.sink.push(l, vb.lowest() as u8);
         let lb = B::bit(l);
-        let continued = if king && not_straight {
+        let continued = if RICH && king && not_straight {
             let straight = 1u8 << (d & 7);
             let turns = allowed & !straight;
             (self.king_may_jump(l, turns, captured) && self.search_king(l, turns, captured, taken))
@@ -323,7 +298,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
             // them the recursive call.
             self.king_may_jump(l, allowed, captured) && self.search_king(l, allowed, captured, taken)
         } else if !(self.promo & lb).is_empty() {
-            match self.mid {
+            match self.plan.mid {
                 MidCapturePromotion::Stop => false,
                 MidCapturePromotion::PromoteAndContinue => {
                     let was = self.promoted;
@@ -357,18 +332,21 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8> Dfs<'_,
                 captured,
                 captured & self.enemy_kings,
             );
-            let rank = if self.keyed {
+            let rank = if RICH && self.plan.ranking == Ranking::Keyed {
                 self.key(captured, taken)
             } else {
                 taken as u64
             };
             self.sink.leaf(m, rank);
         }
-        self.king_order = order_was;
+        if RICH && self.plan.track_order {
+            self.king_order = order_was;
+        }
         self.sink.pop();
     }
 
     /// Searches from each square of `pieces`, lowest first.
+    #[inline(always)]
     fn run(&mut self, pieces: B, kings: B, all: B) {
         for i in Ones(pieces) {
             self.from = i;
@@ -408,7 +386,7 @@ impl Rules {
         let occ = pos.occupied();
         let empty = p.board & !occ;
         let men = pos.men(us);
-        let prey = if self.men().capture_kings {
+        let prey = if p.plan.men_capture_kings {
             enemy
         } else {
             enemy & !pos.kings(!us)
@@ -468,16 +446,30 @@ impl Rules {
         if pieces.is_empty() {
             return;
         }
-        match (self.kings().capture_flying, self.kings().landing_any) {
-            (true, true) => self.capture_search_as::<B, S, true, true, G>(p, pos, sink, pieces, jumps),
-            (true, false) => self.capture_search_as::<B, S, true, false, G>(p, pos, sink, pieces, jumps),
-            (false, true) => self.capture_search_as::<B, S, false, true, G>(p, pos, sink, pieces, jumps),
-            (false, false) => self.capture_search_as::<B, S, false, false, G>(p, pos, sink, pieces, jumps),
+        let rich = p.plan.rich || (jumps && self.kings().landing_any);
+        match (self.kings().capture_flying, self.kings().landing_any, rich) {
+            (true, true, false) => self.capture_search_as::<B, S, true, true, G, false>(p, pos, sink, pieces, jumps),
+            (true, false, false) => self.capture_search_as::<B, S, true, false, G, false>(p, pos, sink, pieces, jumps),
+            (false, true, false) => self.capture_search_as::<B, S, false, true, G, false>(p, pos, sink, pieces, jumps),
+            (false, false, false) => {
+                self.capture_search_as::<B, S, false, false, G, false>(p, pos, sink, pieces, jumps)
+            }
+            (true, true, true) => self.capture_search_as::<B, S, true, true, G, true>(p, pos, sink, pieces, jumps),
+            (true, false, true) => self.capture_search_as::<B, S, true, false, G, true>(p, pos, sink, pieces, jumps),
+            (false, true, true) => self.capture_search_as::<B, S, false, true, G, true>(p, pos, sink, pieces, jumps),
+            (false, false, true) => self.capture_search_as::<B, S, false, false, G, true>(p, pos, sink, pieces, jumps),
         }
     }
 
     #[inline(always)]
-    pub(super) fn capture_search_as<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8>(
+    pub(super) fn capture_search_as<
+        B: Bits,
+        S: Sink<B>,
+        const FLY: bool,
+        const ANY: bool,
+        const G: u8,
+        const RICH: bool,
+    >(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
@@ -490,34 +482,26 @@ impl Rules {
         let enemy = pos.pieces(!us);
         let all = pos.occupied();
         let kings = pos.all_kings();
-        let mut dfs: Dfs<'_, '_, B, S, FLY, ANY, G> = Dfs {
+        let plan = &p.plan;
+        let mut dfs: Dfs<'_, '_, B, S, FLY, ANY, G, RICH> = Dfs {
             t: &p.tables,
+            plan,
             sink,
             enemy,
             enemy_kings: enemy & kings,
             occ: all,
-            remove: if self.capture().removal == Removal::Immediate {
-                !B::ZERO
-            } else {
-                B::ZERO
-            },
-            no_reversal: if self.capture().no_reversal { 0xFF } else { 0 },
+            remove: if plan.remove_at_once { !B::ZERO } else { B::ZERO },
             from: 0,
             start_king: false,
             promoted: false,
             man_dirs: side.man_captures.0,
             king_dirs: side.king_captures.0,
             promo: p.promotion[us.index()],
-            must_continue: self.kings().landing_must_continue,
-            mid: self.capture().promote_mid_capture,
-            man_prey: if self.men().capture_kings {
+            man_prey: if plan.men_capture_kings {
                 !B::ZERO
             } else {
                 !(enemy & kings)
             },
-            halt_behind_king: self.kings().halt_behind_king,
-            keyed: self.capture().ranking() == Ranking::Keyed,
-            key: KeyRecipe::new(self),
             straight_once: jumps && ANY,
             king_order: 0,
         };
@@ -543,7 +527,7 @@ impl Rules {
         let mut sink = ListSink {
             list,
             best: 0,
-            ranked: self.capture().ranking() != Ranking::Free,
+            ranked: p.plan.ranked(),
         };
         self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, jumps);
     }

@@ -28,7 +28,7 @@ use crate::board::{
 };
 use crate::movegen::quiet::VisitQuiet;
 use crate::movegen::sink::{PathCount, PathSink, UniqueCount};
-use crate::rules::{with_pack, Pack, Ranking, Rules};
+use crate::rules::{with_pack, Pack, Rules};
 use crate::util::Rng;
 
 /// Runs `$e` with `$g` bound to the board's direction class as a constant
@@ -124,13 +124,13 @@ impl Rules {
                     let mut sink = PathCount {
                         best: 0,
                         n: 0,
-                        ranked: self.capture().ranking() != Ranking::Free,
+                        ranked: p.plan.ranked(),
                     };
                     self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, mode.jumps());
                     sink.n
                 }
                 CountMode::Moves => {
-                    let mut sink = UniqueCount::new(self.capture().ranking() != Ranking::Free);
+                    let mut sink = UniqueCount::new(p.plan.ranked());
                     self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, false);
                     if sink.overflow {
                         scratch.clear();
@@ -182,7 +182,9 @@ impl Rules {
     ) {
         list.clear();
         self.gen_captures::<B, G>(p, pos, list, jumps);
-        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
+        // A pass is the one move of a blocked side: variants that pass take
+        // the list's way, which knows whether there was another move.
+        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move()) || self.end().passes();
         if use_list {
             if list.is_empty() || !self.capture().mandatory {
                 self.gen_quiet::<B, G>(p, pos, list);
@@ -193,13 +195,16 @@ impl Rules {
             for (m, n) in list.iter() {
                 f(m, n);
             }
-        } else if self.end().passes() && !self.any_quiet::<B, G>(p, pos) {
-            // No capture and no other move: the pass is the one move, if any.
-            if self.must_pass(pos) {
-                f(&Ply::pass(), 1);
-            }
         } else {
-            self.quiet_moves::<B, G, _>(p, pos, &mut VisitQuiet(|m: Ply<B>| f(&m, 1)), false);
+            self.quiet_moves::<B, G, _>(
+                p,
+                pos,
+                &mut VisitQuiet(
+                    #[inline(always)]
+                    |m: Ply<B>| f(&m, 1),
+                ),
+                false,
+            );
         }
     }
 
@@ -292,7 +297,7 @@ impl Rules {
             let target = p.import(m);
             let square = |b: u8| p.square(b);
             // The best rank of any capture of the position.
-            let ranked = self.capture().ranking() != Ranking::Free;
+            let ranked = p.plan.ranked();
             let mut best = PathCount { best: 0, n: 0, ranked };
             if ranked {
                 by_geometry!(p, G => {

@@ -164,9 +164,11 @@ impl Rules {
         let men = pos.men(us);
         let promo = p.promotion[us.index()];
         // Men's steps, all men at once.
-        each_dir::<G>(side.man_steps.0, |d| {
-            sink.batch(t.shift(men, d) & empty, |to| t.back(to, d), false, promo);
-        });
+        each_dir::<G>(
+            side.man_steps.0,
+            #[inline(always)]
+            |d| sink.batch(t.shift(men, d) & empty, |to| t.back(to, d), false, promo),
+        );
         // Friendly jumps: over a piece of one's own onto the empty square behind.
         if !side.man_friendly_jumps.is_empty() {
             let over_set = if self.men().friendly_jump_over_kings {

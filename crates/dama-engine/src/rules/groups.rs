@@ -3,6 +3,7 @@
 //! the capture rules and the end of the game.
 
 use crate::board::{AbsDir, Bitboard, Bits, DirSet, Layout, Move, Node, Ply, Position, Square, Tables};
+use crate::rules::SearchPlan;
 use crate::spec::{
     CrowningEnd, KingVsKing, LonePiece, Majority, MidCapturePromotion, NoMoveResult, Preference, Removal,
 };
@@ -50,6 +51,8 @@ pub(crate) struct Pack<B> {
     /// Whether the variant limits a king's consecutive moves
     /// (`kings.max_consecutive_moves`), so that its nodes track the runs.
     pub(crate) track_runs: bool,
+    /// The capture rules as the search applies them.
+    pub(crate) plan: SearchPlan,
 }
 
 impl<B: Bits> Pack<B> {

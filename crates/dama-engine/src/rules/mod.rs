@@ -6,6 +6,7 @@ mod compile;
 mod compiled;
 mod describe;
 mod groups;
+mod plan;
 
 pub(crate) use compile::compile;
 pub use compiled::Rules;
@@ -16,6 +17,7 @@ pub use groups::{
     Priority, SideMaterial, SideRules, MAX_PIECE_VALUE,
 };
 pub(crate) use groups::{Pack, Packing};
+pub(crate) use plan::SearchPlan;
 
 /// Runs `$e` with `$p` bound to the rules' [`Pack`] for the word their
 /// board is compiled for: the one place that word is read at run time, on

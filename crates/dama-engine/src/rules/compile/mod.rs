@@ -19,7 +19,7 @@ use findings::Findings;
 use promotion::Promotion;
 
 use crate::board::{Bits, DirSet, Layout, Tables, Width};
-use crate::rules::{Geometry, Pack, Packing, Rules, SideRules};
+use crate::rules::{Geometry, Pack, Packing, Rules, SearchPlan, SideRules};
 use crate::spec::{Diagnostic, VariantSpec};
 
 /// Runs every stage; returns the rules and the warnings, or every finding
@@ -52,10 +52,12 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
     let track = kings.max_consecutive_moves != 0;
     let mut start = start;
     start.0.runs.track = track;
+    let men = pieces::men(spec);
+    let plan = SearchPlan::new(&capture, &men, &kings);
     let packing = match layout.width() {
-        Width::W64 => Packing::W64(Box::new(pack(&board, &layout, &sides, used, track))),
-        Width::W128 => Packing::W128(Box::new(pack(&board, &layout, &sides, used, track))),
-        Width::W256 => Packing::W256(Box::new(pack(&board, &layout, &sides, used, track))),
+        Width::W64 => Packing::W64(Box::new(pack(&board, &layout, &sides, used, track, plan))),
+        Width::W128 => Packing::W128(Box::new(pack(&board, &layout, &sides, used, track, plan))),
+        Width::W256 => Packing::W256(Box::new(pack(&board, &layout, &sides, used, track, plan))),
     };
     let geometry = Geometry {
         width: board.width,
@@ -71,7 +73,7 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
         spec: spec.clone(),
         geometry,
         sides,
-        men: pieces::men(spec),
+        men,
         kings,
         capture,
         end,
@@ -81,7 +83,14 @@ pub(crate) fn compile(spec: &VariantSpec) -> Result<(Rules, Vec<Diagnostic>), Ve
 }
 
 /// The generator's tables and sets for the word `B`.
-fn pack<B: Bits>(board: &Board, layout: &Layout, sides: &[SideRules; 2], used: DirSet, track_runs: bool) -> Pack<B> {
+fn pack<B: Bits>(
+    board: &Board,
+    layout: &Layout,
+    sides: &[SideRules; 2],
+    used: DirSet,
+    track_runs: bool,
+    plan: SearchPlan,
+) -> Pack<B> {
     let tables = Tables::new(
         layout,
         board.mask,
@@ -96,5 +105,6 @@ fn pack<B: Bits>(board: &Board, layout: &Layout, sides: &[SideRules; 2], used: D
         promotion: [layout.pack(sides[0].promotion), layout.pack(sides[1].promotion)],
         layout: layout.clone(),
         track_runs,
+        plan,
     }
 }
