@@ -28,9 +28,9 @@ english -> english, international -> standard. Squares are converted with pydrau
 helpers: Russian, Brazilian and Turkish use algebraic squares in both engines (a1 bottom-left
 from White); English uses the PDN numbers 1-32 in both (1 = b8 on Black's side, Black moves
 first); international uses the PDN numbers 1-50 in both (1 = b10 on Black's side, 46 = a1,
-White moves first). International is played on 10×10: our side needs an engine that accepts
-boards above 8×8, and is given the variant file variants/international.toml by path, so that
-it works whether or not international is a built-in variant.
+White moves first). Frisian (frisian), Frysk! (frysk!), Italian, antidraughts and
+breakthrough use PDN numbers too. International is given to our binary as the variant file
+variants/international.toml by path, so that it works whether or not it is a built-in variant.
 
 Disagreements are classified by cause where the cause is a known, documented rule point
 (see README.md next to this file); anything else is reported as "unexplained" with its FEN.
@@ -44,8 +44,8 @@ This is evidence for the project notes, not part of ``cargo test`` (CI has no Py
     /tmp/pxvenv/bin/python tests/crosscheck/pydraughts_crosscheck.py \\
         --dama target/release/dama --games 100 --random 3000 --seed 1
 
-Options: ``--variants dama,russian,...`` (``international`` is not in the default list while
-the engine refuses 10×10), ``--max-plies`` (cap per random game),
+Options: ``--variants dama,russian,...`` (default: the four 8×8 games; name the others,
+e.g. ``international`` or ``frisian,frysk``), ``--max-plies`` (cap per random game),
 ``--json FILE`` (write every disagreement with its FEN and both move lists),
 ``--show N`` (print the first N disagreements per variant and cause), ``--pydraughts-only``
 (run pydraughts alone: with ``--position``, list its moves; otherwise play the random games and
@@ -245,8 +245,16 @@ class Pydraughts:
     def __init__(self):
         self.seconds = 0.0
 
-    def moves(self, variant: str, fen: str):
-        """{key: {"paths": n, "results": set(canon)}} from pydraughts' legal moves."""
+    def moves(self, variant: str, fen: str, fixed_sum_order: bool = False):
+        """{key: {"paths": n, "results": set(canon)}} from pydraughts' legal moves.
+
+        With fixed_sum_order (Frisian only), each path's captured squares are handed to
+        pydraughts' legal-move filter kings first, then men, each in square order, instead of in
+        the order they were jumped. That filter adds the values (king 1.501, man 1) as floats and
+        keeps the paths whose sum == the largest sum, so the order of the terms decides ties (see
+        frisian_float_sum); with one order for all paths, equal values give equal sums. Nothing
+        else changes.
+        """
         pyv = VARIANTS[variant][0]
         t = time.perf_counter()
         board = Board(pyv, fen)
@@ -277,6 +285,11 @@ class Pydraughts:
         all_moves, all_captures, all_leaves = get_moves(game)
         for move, leaf in zip(all_moves, all_leaves):
             leaves[tuple(tuple(step) for step in move)] = leaf
+        if fixed_sum_order:
+            def order(c):
+                return (not game.board.searcher.get_piece_by_position(c).king, c)
+
+            all_captures = [sorted(c, key=order) if None not in c else c for c in all_captures]
         game.get_moves = lambda: ([list(map(list, m)) for m in all_moves], [list(c) for c in all_captures])
         legal, captures = game.legal_moves()
         self.seconds += time.perf_counter() - t
@@ -346,8 +359,6 @@ NAMED = {
         "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",  # dctl Random178
         "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",  # dctl Woldouby
     ],
-    # The rule cases of tests/rules/frisian (their positions; pydraughts reads no king run, so
-    # the three-moves rule is not compared), and points of the value rule.
     # E. Gilbert's three positions (dctl's italian/gilbert.cpp perft), and a man facing a king
     # it may not take beside a man it may.
     "italian": [
@@ -359,6 +370,8 @@ NAMED = {
     # The same moves as international: its named positions are enough there.
     "antidraughts": [],
     "breakthrough": [],
+    # The rule cases of tests/rules/frisian (their positions; pydraughts reads no king run, so
+    # the three-moves rule is not compared), and points of the value rule.
     "frisian": [
         "W:W28:B18",  # orthogonal capture up the file: 28x8
         "W:W28:B27",  # along the rank: 28x26
@@ -482,10 +495,35 @@ def pydraughts_king_slides_through(variant: str, fen: str, key) -> bool:
     return False
 
 
-def classify(variant: str, fen: str, ours: dict, theirs: dict, kinds: list[str]) -> str:
+# Variants whose capture rule is pydraughts' Frisian value rule (Game.legal_moves).
+FRISIAN = {"frisian", "frysk"}
+
+
+def frisian_float_sum(ours: dict, theirs_fixed: dict | None) -> bool:
+    """Does the whole difference come from the order in which pydraughts adds capture values?
+
+    pydraughts 0.6.7, core/game.py, Game.legal_moves (frisian, frysk!): the value of a path is
+    `value = 0.; value += 1.501 if king else 1` over its captured pieces in the order they were
+    jumped, and only the paths with `value == max(values)` are kept, then the king's ones if a
+    king is among them. 1.501 is not a binary fraction, so the float sum depends on the order:
+    three men and two kings give 6.002 when the last piece jumped is a man and
+    6.001999999999999 when it is a king. Such a path is dropped although its value equals the
+    maximum: a move is missing (all its paths dropped) or has fewer paths, and when every
+    king's path of the top value is dropped, the "capture with a king" filter no longer removes
+    the men's captures of that value, so these appear as pydraughts-only moves.
+
+    The cause is named only when the same pydraughts lists, filtered again with the captured
+    pieces of every path added in one fixed order (kings first), agree with ours exactly: keys,
+    path counts and resulting positions.
+    """
+    return theirs_fixed is not None and not compare(ours, theirs_fixed)
+
+
+def classify(variant: str, fen: str, ours: dict, theirs: dict, kinds: list[str], theirs_fixed: dict | None = None) -> str:
     """Name the cause of a disagreement when it is a known point; else 'unexplained: ...'.
 
-    A cause is named only if it explains the whole difference in that position.
+    A cause is named only if it explains the whole difference in that position. theirs_fixed
+    (Frisian only) is pydraughts' list with the capture values added in a fixed order.
     """
     only_ours = set(ours) - set(theirs)
     only_theirs = set(theirs) - set(ours)
@@ -496,6 +534,8 @@ def classify(variant: str, fen: str, ours: dict, theirs: dict, kinds: list[str])
         and all(pydraughts_king_slides_through(variant, fen, k) for k in only_theirs)
     ):
         return "pydraughts bug: Turkish king quiet move through occupied squares"
+    if variant in FRISIAN and frisian_float_sum(ours, theirs_fixed):
+        return "pydraughts bug: Frisian capture value summed in floating point, in jump order"
     return "unexplained: " + "+".join(kinds)
 
 
@@ -533,7 +573,8 @@ def check_position(variant, fen, source, ours_engine, py_engine, stats, disagree
             )
     kinds = compare(ours, theirs)
     if kinds:
-        cause = classify(variant, fen, ours, theirs, kinds)
+        theirs_fixed = py_engine.moves(variant, fen, fixed_sum_order=True) if variant in FRISIAN else None
+        cause = classify(variant, fen, ours, theirs, kinds, theirs_fixed)
         details = []
         for key in sorted(set(ours) & set(theirs), key=str):
             if ours[key]["paths"] != theirs[key]["paths"] or ours[key]["results"] != theirs[key]["results"]:
@@ -614,7 +655,10 @@ def main() -> int:
             print("(pydraughts only: nothing compared)")
             return 0
         kinds = compare(ours, theirs)
-        print("agree" if not kinds else classify(variant, args.position, ours, theirs, kinds))
+        theirs_fixed = None
+        if kinds and variant in FRISIAN:
+            theirs_fixed = py_engine.moves(variant, args.position, fixed_sum_order=True)
+        print("agree" if not kinds else classify(variant, args.position, ours, theirs, kinds, theirs_fixed))
         return 0 if not kinds else 1
 
     # Sanity check of the square mapping: the initial positions must agree exactly.
