@@ -87,6 +87,21 @@ impl Rules {
         crate::rules::compile(&spec).ok().map(|(r, _)| r)
     }
 
+    /// Whether `mt` names a legal move of `pos`, or stops on the way of
+    /// one, once the choice between captures (the majority rule and the
+    /// priorities) is lifted.
+    fn legal_without_choice(&self, pos: &Position, mt: &MoveText) -> bool {
+        self.relaxed(|s| {
+            s.capture.majority = Majority::None;
+            s.capture.priority.clear();
+        })
+        .is_some_and(|r| {
+            r.legal_moves(pos)
+                .iter()
+                .any(|m| r.text_names(pos, mt, m) || r.text_stops_on(pos, mt, m))
+        })
+    }
+
     /// Whether `mt` names `m` in `pos` under these rules.
     fn text_names(&self, pos: &Position, mt: &MoveText, m: &Move) -> bool {
         m.from() == mt.squares[0]
@@ -156,36 +171,15 @@ impl Rules {
             }
         }
         // Legal but for the majority rule by value.
-        if self.capture().majority == Majority::MaxValue && max > 0 {
-            if let Some(r) = self.relaxed(|s| {
-                s.capture.majority = Majority::None;
-                s.capture.priority.clear();
-            }) {
-                if r.legal_moves(pos)
-                    .iter()
-                    .any(|m| r.text_names(pos, mt, m) || r.text_stops_on(pos, mt, m))
-                {
-                    return R::NotPreferred {
-                        order: self.capture_order_words(),
-                        captures,
-                    };
-                }
-            }
+        if self.capture().majority == Majority::MaxValue && max > 0 && self.legal_without_choice(pos, mt) {
+            return R::NotPreferred {
+                order: self.capture_order_words(),
+                captures,
+            };
         }
         // Legal but for the majority rule.
-        if self.capture().majority == Majority::MaxPieces && max > 0 {
-            if let Some(r) = self.relaxed(|s| {
-                s.capture.majority = Majority::None;
-                s.capture.priority.clear();
-            }) {
-                let rl = r.legal_moves(pos);
-                if rl
-                    .iter()
-                    .any(|m| r.text_names(pos, mt, m) || r.text_stops_on(pos, mt, m))
-                {
-                    return R::NotMaximum { count: max, captures };
-                }
-            }
+        if self.capture().majority == Majority::MaxPieces && max > 0 && self.legal_without_choice(pos, mt) {
+            return R::NotMaximum { count: max, captures };
         }
         // Legal but for compulsory capture.
         if self.capture().mandatory && !captures.is_empty() {
