@@ -78,6 +78,38 @@ impl Runs {
         self.n[i & 1] = 0;
     }
 
+    /// The runs after `mover` played a move from `from` to `to`: the
+    /// moving king's run goes on or starts with a non-capturing king move
+    /// (`king_quiet`) and ends with any other move; a side without men
+    /// (`mover_has_no_men`) has no run, and the other side's run ends
+    /// when `other_ends` (its running king was captured, or it has no men).
+    #[inline(never)]
+    pub(crate) fn advanced(
+        mut self,
+        mover: Color,
+        king_quiet: bool,
+        from: u8,
+        to: u8,
+        mover_has_no_men: bool,
+        other_ends: bool,
+    ) -> Runs {
+        let (i, o) = (mover.index(), (!mover).index());
+        if king_quiet && !mover_has_no_men {
+            let n = match self.of(i) {
+                Some((sq, n)) if sq == from => n.saturating_add(1),
+                _ => 1,
+            };
+            self.sq[i & 1] = to;
+            self.n[i & 1] = n;
+        } else {
+            self.clear(i);
+        }
+        if other_ends {
+            self.clear(o);
+        }
+        self
+    }
+
     /// The same runs with every square mapped by `f` (from one numbering to another).
     #[inline]
     pub(crate) fn map(&self, f: impl Fn(u8) -> u8) -> Runs {
@@ -225,39 +257,24 @@ impl<B: Bits> Node<B> {
     /// Plays `m` (which must be legal here).
     #[inline(always)]
     pub(crate) fn play(&mut self, m: &Ply<B>) {
-        self.toggle(m, self.side);
+        let mover = self.side;
+        self.toggle(m, mover);
         if self.runs.track {
-            self.advance_runs(m, self.side);
+            // Only plain values cross into the out-of-line update: a call
+            // that took the node's address would keep every child node of
+            // perft in memory instead of registers, in every variant.
+            let o = (!mover).index();
+            let other_ends = self.men(!mover).is_empty() || (self.runs.n[o] != 0 && m.captured.has(self.runs.sq[o]));
+            self.runs = self.runs.advanced(
+                mover,
+                m.is_king_move() && !m.is_capture(),
+                m.from,
+                m.to,
+                self.men(mover).is_empty(),
+                other_ends,
+            );
         }
-        self.side = !self.side;
-    }
-
-    /// After `mover` played `m` (already toggled in): the moving king's run
-    /// goes on or starts with a non-capturing king move and ends with any
-    /// other move; a side without men has no run, nor has one whose running
-    /// king was just captured.
-    #[inline(never)]
-    fn advance_runs(&mut self, m: &Ply<B>, mover: Color) {
-        let (i, o) = (mover.index(), (!mover).index());
-        let r = &mut self.runs;
-        if m.is_king_move() && !m.is_capture() {
-            let n = match r.of(i) {
-                Some((sq, n)) if sq == m.from => n.saturating_add(1),
-                _ => 1,
-            };
-            r.sq[i] = m.to;
-            r.n[i] = n;
-        } else {
-            r.clear(i);
-        }
-        if self.men(mover).is_empty() {
-            self.runs.clear(i);
-        }
-        if let Some((sq, _)) = self.runs.of(o) {
-            if m.captured.has(sq) || self.men(!mover).is_empty() {
-                self.runs.clear(o);
-            }
-        }
+        self.side = !mover;
     }
 
     /// Undoes `m`, which must be the move that led to this position. The
