@@ -283,7 +283,7 @@ fn a_hundred_clients_play_at_once() {
     }
     let elapsed = t0.elapsed();
     let (rss, peak) = s.memory_kib();
-    println!(
+    eprintln!(
         "load test: {CLIENTS} clients, {requests} requests in {:.2} s, {} errors; server memory {} KiB before, {} KiB after, peak {} KiB",
         elapsed.as_secs_f64(),
         errors.len(),

@@ -356,7 +356,8 @@ function animate(before, last) {
     const seg = 220;
     const t0 = performance.now();
     function step(now) {
-      const t = (now - t0) / seg;
+      // A frame's time may precede t0: clamp, or the first step would index -1.
+      const t = Math.max(0, (now - t0) / seg);
       const k = Math.min(Math.floor(t), pts.length - 2);
       const u = Math.min(t - k, 1);
       const x = pts[k][0] + (pts[k + 1][0] - pts[k][0]) * u;
