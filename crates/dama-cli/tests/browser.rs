@@ -408,48 +408,120 @@ fn screenshots() {
             }
         };
         open(&c, &s).await;
-        c.find(Locator::Css("#level")).await.unwrap().select_by_value("2").await.unwrap();
+        c.find(Locator::Css("#level"))
+            .await
+            .unwrap()
+            .select_by_value("2")
+            .await
+            .unwrap();
         for (k, (from, to)) in [("d3", "d4"), ("c3", "c4")].into_iter().enumerate() {
             click_square(&c, from).await;
             click_square(&c, to).await;
-            until(&c, "the reply", &format!("return document.querySelectorAll('#moves li').length === {} && !ui.busy", 2 * k + 2)).await;
+            until(
+                &c,
+                "the reply",
+                &format!(
+                    "return document.querySelectorAll('#moves li').length === {} && !ui.busy",
+                    2 * k + 2
+                ),
+            )
+            .await;
         }
         click_square(&c, "e3").await;
         shot("serve-play.png").await;
 
         // English draughts, analysed: the best move drawn on the board.
-        c.find(Locator::Css("#mode")).await.unwrap().select_by_value("two").await.unwrap();
-        c.find(Locator::Css("#variant")).await.unwrap().select_by_value("english").await.unwrap();
-        until(&c, "English draughts", "return ui.game.variant.id === 'english' && !ui.busy").await;
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("two")
+            .await
+            .unwrap();
+        c.find(Locator::Css("#variant"))
+            .await
+            .unwrap()
+            .select_by_value("english")
+            .await
+            .unwrap();
+        until(
+            &c,
+            "English draughts",
+            "return ui.game.variant.id === 'english' && !ui.busy",
+        )
+        .await;
         // A few plies, each a legal move's squares clicked in turn.
         for k in 0..4 {
-            let squares = js(&c, &format!("const l = ui.game.legal; return l[({k} * 3) % l.length].squares")).await;
+            let squares = js(
+                &c,
+                &format!("const l = ui.game.legal; return l[({k} * 3) % l.length].squares"),
+            )
+            .await;
             for i in squares.as_array().unwrap() {
                 click(&c, &format!("#board rect[data-sq=\"{i}\"]")).await;
             }
-            until(&c, "the move", &format!("return document.querySelectorAll('#moves li').length === {}", k + 1)).await;
+            until(
+                &c,
+                "the move",
+                &format!("return document.querySelectorAll('#moves li').length === {}", k + 1),
+            )
+            .await;
         }
         click(&c, "#tab-analyse").await;
-        c.find(Locator::Css("#think")).await.unwrap().select_by_value("1000").await.unwrap();
+        c.find(Locator::Css("#think"))
+            .await
+            .unwrap()
+            .select_by_value("1000")
+            .await
+            .unwrap();
         click(&c, "#analyse").await;
-        until(&c, "the analysis", "return document.querySelector('#eval').textContent.includes('done')").await;
+        until(
+            &c,
+            "the analysis",
+            "return document.querySelector('#eval').textContent.includes('done')",
+        )
+        .await;
         click(&c, "#pdn-export").await;
-        until(&c, "the record", "return document.querySelector('#pdn').value.length > 0").await;
+        until(
+            &c,
+            "the record",
+            "return document.querySelector('#pdn').value.length > 0",
+        )
+        .await;
         shot("serve-analyse.png").await;
 
         // The Design panel: a typo found at its line, the rules in words.
         click(&c, "#tab-play").await;
-        c.find(Locator::Css("#variant")).await.unwrap().select_by_value("dama").await.unwrap();
-        until(&c, "Turkish draughts", "return ui.game.variant.id === 'dama' && !ui.busy").await;
+        c.find(Locator::Css("#variant"))
+            .await
+            .unwrap()
+            .select_by_value("dama")
+            .await
+            .unwrap();
+        until(
+            &c,
+            "Turkish draughts",
+            "return ui.game.variant.id === 'dama' && !ui.busy",
+        )
+        .await;
         click(&c, "#tab-design").await;
-        until(&c, "the rules", "return document.querySelector('#rules').textContent.length > 0").await;
+        until(
+            &c,
+            "the rules",
+            "return document.querySelector('#rules').textContent.length > 0",
+        )
+        .await;
         let editor = c.find(Locator::Css("#toml")).await.unwrap();
         editor.clear().await.unwrap();
         editor
             .send_keys("# Turkish draughts where any capture may be chosen.\nextends = \"dama\"\nname = \"Dama, free capture\"\n\n[capture]\nmajorty = \"none\"\n")
             .await
             .unwrap();
-        until(&c, "the diagnostic", "return document.querySelector('#diagnostics li.error')").await;
+        until(
+            &c,
+            "the diagnostic",
+            "return document.querySelector('#diagnostics li.error')",
+        )
+        .await;
         shot("serve-design.png").await;
     });
 }

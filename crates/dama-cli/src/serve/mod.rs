@@ -124,8 +124,12 @@ fn open_browser(url: &str) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn();
-    if let Err(e) = tried {
-        eprintln!("note: cannot open a browser (xdg-open: {e}); open {url} yourself");
+    match tried {
+        // Reaped when it ends, so that it leaves no zombie behind.
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+        }
+        Err(e) => eprintln!("note: cannot open a browser (xdg-open: {e}); open {url} yourself"),
     }
 }
 
