@@ -160,6 +160,27 @@ fn the_designer_s_findings() {
         json!({"toml": "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"}),
     );
     assert!(g["source"]["toml"].is_string());
+    // The first thing a new user does (issue 16): the Turkish file as the
+    // editor shows it, with `majority = "none"`, loads and plays.
+    let shown = s.json("GET", "/api/variants/dama", json!(null));
+    let text = shown["toml"].as_str().unwrap();
+    assert!(text.contains("majority = \"max_pieces\""), "{text}");
+    let edited = text.replace("majority = \"max_pieces\"", "majority = \"none\"");
+    let v = s.json("POST", "/api/validate", json!({"toml": edited}));
+    assert_eq!(v["ok"], true, "{v}");
+    assert_ne!(v["rules"], shown["rules"], "the rules in words did not change");
+    let g = s.json(
+        "POST",
+        "/api/games",
+        json!({"toml": edited, "fen": "W:Wd2,h2:Bd3,h3,h5"}),
+    );
+    // Without the majority rule, the one-piece capture is legal beside the two-piece one.
+    assert_eq!(g["legal"].as_array().unwrap().len(), 2, "{g}");
+    // A 10×10 board played on its dark squares, numbered.
+    let i = s.json("POST", "/api/games", json!({"variant": "international"}));
+    assert_eq!(i["variant"]["width"], 10);
+    assert_eq!(i["variant"]["squares"].as_array().unwrap().len(), 50);
+    assert_eq!(i["variant"]["numeric"], true);
     // A path in `extends` is never read.
     let v = s.json(
         "POST",
