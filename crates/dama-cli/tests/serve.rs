@@ -104,6 +104,23 @@ fn a_game_over_the_api() {
 }
 
 #[test]
+fn the_analysis_streams_each_depth_then_done() {
+    let s = Server::start(0);
+    let g = s.json("POST", "/api/games", json!({"variant": "russian"}));
+    let id = g["id"].as_str().unwrap();
+    let t0 = Instant::now();
+    let (status, body) = s
+        .request("GET", &format!("/api/games/{id}/analysis?ms=300"), None)
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(t0.elapsed() < Duration::from_secs(10), "the analysis overran its time");
+    let infos = body.matches("event: info").count();
+    assert!(infos >= 1, "{body}");
+    assert_eq!(body.matches("event: done").count(), 1, "{body}");
+    assert!(body.contains("\"pv\":[") && body.contains("\"best\":{"), "{body}");
+}
+
+#[test]
 fn a_multi_capture_has_its_full_path() {
     let s = Server::start(0);
     let g = s.json(
@@ -213,6 +230,7 @@ fn bad_requests_get_a_4xx_and_a_message() {
         ("POST", "/api/games/nope/move", Some("{\"text\": \"d3-d4\"}"), 404),
         ("GET", "/no/such/page", None, 404),
         ("POST", "/api/validate", Some("[]"), 422),
+        ("GET", "/api/games/nope/analysis?ms=soon", None, 400),
     ];
     for (method, path, body, want) in cases {
         let (status, text) = s.request(method, path, *body).unwrap();

@@ -376,19 +376,21 @@ async fn record(State(store): State<Shared>, Path(id): Path<String>) -> Answer {
     })
 }
 
-#[derive(Deserialize)]
-struct AnalysisQuery {
-    ms: Option<u64>,
-}
-
 async fn analysis(
     State(store): State<Shared>,
     Path(id): Path<String>,
-    Query(q): Query<AnalysisQuery>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
+    // Read here rather than by serde, so that a bad value gets a JSON answer too.
+    let ms = match q.get("ms") {
+        None => 3000,
+        Some(v) => v
+            .parse::<u64>()
+            .map_err(|_| ApiError::bad_request("bad-request", "`ms` is a number of milliseconds"))?,
+    };
     let game = store
         .with(&id, |e| e.game.clone())
         .ok_or_else(|| ApiError::no_game(&id))?;
-    let ms = q.ms.unwrap_or(3000).clamp(50, think::MAX_ANALYSIS.as_millis() as u64);
+    let ms = ms.clamp(50, think::MAX_ANALYSIS.as_millis() as u64);
     think::analyse(&store.searches, game, ms).await
 }
