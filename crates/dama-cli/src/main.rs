@@ -12,6 +12,7 @@ mod line;
 mod out;
 mod render;
 mod savefile;
+mod serve;
 mod svg;
 
 use clap::Parser;

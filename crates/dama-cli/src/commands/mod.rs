@@ -76,6 +76,7 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Cases(args) => cases::run(&ctx, args),
         Command::Diagram(args) => diagram::run(&ctx, args),
         Command::Hub(args) => hub::run(&ctx, args),
+        Command::Serve(args) => crate::serve::run(&ctx, args),
         Command::Completions { shell } => completions::completions(shell),
         Command::Man => completions::man(),
     }

@@ -1048,7 +1048,7 @@ fn material_line(pos: &Position) -> String {
     format!("White: {}. Black: {}.", side(Color::White), side(Color::Black))
 }
 
-fn describe_outcome(o: &Outcome) -> String {
+pub(crate) fn describe_outcome(o: &Outcome) -> String {
     let lead = match o.result {
         GameResult::WhiteWins => "White wins",
         GameResult::BlackWins => "Black wins",

@@ -84,3 +84,6 @@ pub fn run(dir: &Path, args: &[&str], stdin: &str) -> (i32, String, String) {
 pub fn dama(args: &[&str]) -> (i32, String, String) {
     run(&root(), args, "")
 }
+
+/// `dama serve` for the server and browser tests.
+pub mod server;

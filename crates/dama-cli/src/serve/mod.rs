@@ -1,0 +1,149 @@
+//! `dama serve`: a board in the browser, to play, analyse and design
+//! variants (issue 16).
+//!
+//! A thin layer over the engine, like the other front ends: the server keeps
+//! games by id and answers JSON; the page (embedded, `assets.rs`) draws the
+//! board and sends clicks. No rule is decided here: legal moves, their
+//! paths, the explanation of an illegal move, the end of the game, FEN, PDN
+//! and the validator's findings all come from `dama_engine`.
+//!
+//! One concept per file: `store.rs` (the games by id), `view.rs` (a game or
+//! a variant as JSON), `api.rs` (the routes), `moves.rs` (playing a move
+//! given as a path), `think.rs` (the computer's move and the analysis
+//! stream, with bounded time and a bounded number of searches at once),
+//! `design.rs` (a pasted variant: loading it without touching files,
+//! validating it), `error.rs` (4xx answers), `assets.rs` (the page).
+
+mod api;
+mod assets;
+mod design;
+mod error;
+mod moves;
+mod store;
+mod think;
+mod view;
+
+use std::net::{IpAddr, SocketAddr};
+
+use crate::commands::Ctx;
+use crate::exit::Exit;
+use crate::out::{self, outln};
+
+/// Arguments of `dama serve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Open the printed address in a browser: play any built-in variant against the computer or a \
+friend, analyse a position, or write a variant in TOML and play it at once. Games are kept by \
+the server while it runs and by the page (so a reload, even after a restart, restores them). \
+Nothing is read from or written to files.")]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8757)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets other
+    /// machines use the server (a warning says so).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Open the page in the default browser (xdg-open); the server runs even if that fails.
+    #[arg(long)]
+    pub open: bool,
+}
+
+pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the server's runtime: {e}");
+            return Exit::Failure;
+        }
+    };
+    runtime.block_on(serve(args))
+}
+
+async fn serve(args: ServeArgs) -> Exit {
+    let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
+            if e.kind() == std::io::ErrorKind::AddrInUse {
+                eprintln!("  = help: another program uses that port; try `--port 0` for any free one");
+            }
+            return Exit::Failure;
+        }
+    };
+    let addr = match listener.local_addr() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: cannot read the server's address: {e}");
+            return Exit::Failure;
+        }
+    };
+    if !is_loopback(&args.host, &addr) {
+        eprintln!(
+            "warning: listening on {addr}, not on a loopback address: other machines that reach it can use this server"
+        );
+    }
+    let url = page_url(&addr);
+    outln!("dama serve: {url} (Ctrl-C stops the server)");
+    out::flush();
+    if args.open {
+        open_browser(&url);
+    }
+    let app = api::router(store::Store::new());
+    match axum::serve(listener, app).await {
+        Ok(()) => Exit::Success,
+        Err(e) => {
+            eprintln!("error: the server stopped: {e}");
+            Exit::Failure
+        }
+    }
+}
+
+/// Whether the server only listens on this machine.
+fn is_loopback(host: &str, addr: &SocketAddr) -> bool {
+    host.eq_ignore_ascii_case("localhost") || addr.ip().is_loopback()
+}
+
+/// The address to open in a browser.
+fn page_url(addr: &SocketAddr) -> String {
+    match addr.ip() {
+        // A wildcard address is not one to browse to: this machine's loopback is.
+        IpAddr::V4(ip) if ip.is_unspecified() => format!("http://127.0.0.1:{}/", addr.port()),
+        IpAddr::V6(ip) if ip.is_unspecified() => format!("http://[::1]:{}/", addr.port()),
+        IpAddr::V4(ip) => format!("http://{ip}:{}/", addr.port()),
+        IpAddr::V6(ip) => format!("http://[{ip}]:{}/", addr.port()),
+    }
+}
+
+/// Asks the desktop to open `url`; says so, and goes on, when it cannot.
+fn open_browser(url: &str) {
+    use std::process::{Command, Stdio};
+    let tried = Command::new("xdg-open")
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    match tried {
+        // Reaped when it ends, so that it leaves no zombie behind.
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+        }
+        Err(e) => eprintln!("note: cannot open a browser (xdg-open: {e}); open {url} yourself"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_address_of_a_wildcard_is_loopback() {
+        let a: SocketAddr = "0.0.0.0:80".parse().unwrap();
+        assert_eq!(page_url(&a), "http://127.0.0.1:80/");
+        assert!(!is_loopback("0.0.0.0", &a));
+        let l: SocketAddr = "127.0.0.1:9".parse().unwrap();
+        assert!(is_loopback("127.0.0.1", &l));
+        assert_eq!(page_url(&"[::1]:5".parse().unwrap()), "http://[::1]:5/");
+    }
+}

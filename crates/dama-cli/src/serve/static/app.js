@@ -1,0 +1,648 @@
+// dama serve: the page. It draws what the server says and sends clicks;
+// every rule (legal moves, paths, explanations, the end) is the engine's.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const STORE = "dama-serve-game";
+const S = 60; // pixels per square in the board's own units
+
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  game: null,        // the game as the server last sent it
+  sel: null,         // {from, prefix: [landings so far]}
+  mode: "white",     // "white" | "black" | "two": who the person plays
+  level: 3,
+  flipped: false,
+  busy: false,       // a request that changes the game is on its way
+  best: null,        // the analysis' best move, drawn as an arrow
+  analysis: null,    // the EventSource of a running analysis
+};
+
+// ---- talking to the server ---------------------------------------------
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  let data = null;
+  try { data = await res.json(); } catch (_) { data = null; }
+  if (!res.ok) {
+    const msg = data && data.error ? data.error.message : `${res.status} ${res.statusText}`;
+    const err = new Error(msg);
+    err.status = res.status;
+    err.code = data && data.error ? data.error.code : null;
+    throw err;
+  }
+  return data;
+}
+
+function save() {
+  const g = ui.game;
+  if (!g) return;
+  const kept = {
+    id: g.id, variant: g.source.variant, toml: g.source.toml, start_fen: g.start_fen,
+    moves: g.moves, mode: ui.mode, level: ui.level, flipped: ui.flipped,
+  };
+  try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch (_) { /* private mode */ }
+}
+
+function loadSaved() {
+  try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch (_) { return null; }
+}
+
+// ---- showing messages --------------------------------------------------
+
+function message(text) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.hidden = !text;
+}
+
+function status(text) { $("status").textContent = text; }
+
+// ---- the board ---------------------------------------------------------
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+const fileOf = (i) => i % 16;
+const rankOf = (i) => Math.floor(i / 16);
+
+// Where a square's centre is drawn.
+function centre(v, i, flipped) {
+  const f = fileOf(i), r = rankOf(i);
+  const x = flipped ? v.width - 1 - f : f;
+  const y = flipped ? r : v.height - 1 - r;
+  return [x * S + S / 2 + MARGIN, y * S + S / 2];
+}
+const MARGIN = 18; // room for the rank labels
+
+function drawBoard(svg, v, pieces, opts) {
+  opts = opts || {};
+  const flipped = !!opts.flipped;
+  svg.replaceChildren();
+  const W = v.width * S + MARGIN, H = v.height * S + MARGIN;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const playable = new Map(v.squares.map((s) => [s.i, s.name]));
+  const all = playable.size === v.width * v.height;
+  const marks = opts.marks || {};
+  for (let r = 0; r < v.height; r++) {
+    for (let f = 0; f < v.width; f++) {
+      const i = r * 16 + f;
+      const [cx, cy] = centre(v, i, flipped);
+      const dark = (f + r) % 2 === 0;
+      let fill;
+      if (!playable.has(i)) fill = "#efe3c8";
+      else if (all) fill = dark ? "#b58863" : "#d9b68c";
+      else fill = "#8b5a3c";
+      if (marks.last && marks.last.has(i)) fill = playable.has(i) && !all ? "#a87a2c" : "#cdb25a";
+      if (marks.sel === i) fill = "#d4b62c";
+      const rect = el("rect", { x: cx - S / 2, y: cy - S / 2, width: S, height: S, fill, class: "sq", "data-sq": i }, svg);
+      rect.dataset.name = playable.get(i) || "";
+    }
+  }
+  // Labels: files under the board, ranks to the left (algebraic), or the
+  // square numbers in a corner of each square (numeric notation).
+  for (let f = 0; f < v.width; f++) {
+    const [cx] = centre(v, f, flipped);
+    const t = el("text", { x: cx, y: v.height * S + 13, "text-anchor": "middle", "font-size": 12, fill: "#665", class: "label" }, svg);
+    t.textContent = String.fromCharCode(97 + f);
+  }
+  for (let r = 0; r < v.height; r++) {
+    const [, cy] = centre(v, r * 16, flipped);
+    const t = el("text", { x: 9, y: cy + 4, "text-anchor": "middle", "font-size": 12, fill: "#665", class: "label" }, svg);
+    t.textContent = String(r + 1);
+  }
+  if (v.numeric) {
+    for (const s of v.squares) {
+      const [cx, cy] = centre(v, s.i, flipped);
+      const t = el("text", { x: cx - S / 2 + 3, y: cy - S / 2 + 11, "font-size": 10, fill: "#f3e6cf", class: "label" }, svg);
+      t.textContent = s.name;
+    }
+  }
+  for (const p of pieces) {
+    if (opts.hide !== undefined && opts.hide === p.i) continue;
+    drawPiece(svg, v, p, centre(v, p.i, flipped));
+  }
+  for (const i of marks.captured || []) {
+    const [cx, cy] = centre(v, i, flipped);
+    const d = S * 0.22;
+    el("path", { d: `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`, stroke: "#c0392b", "stroke-width": 5, "stroke-linecap": "round", class: "marker captured", "data-sq": i }, svg);
+  }
+  for (const i of marks.dests || []) {
+    const [cx, cy] = centre(v, i, flipped);
+    el("circle", { cx, cy, r: S * 0.16, fill: "#2e8b57", "fill-opacity": 0.8, class: "marker dest", "data-sq": i }, svg);
+  }
+  if (marks.crowned !== undefined) {
+    const [cx, cy] = centre(v, marks.crowned, flipped);
+    el("circle", { cx, cy, r: S * 0.46, fill: "none", stroke: "#f1c40f", "stroke-width": 3, class: "marker crowned" }, svg);
+  }
+  if (marks.arrow && marks.arrow.length >= 2) drawArrow(svg, v, marks.arrow, flipped);
+}
+
+function drawPiece(svg, v, p, at) {
+  const [cx, cy] = at;
+  const g = el("g", { class: `piece ${p.color}${p.king ? " king" : ""}`, "data-sq": p.i }, svg);
+  const light = p.color === "white";
+  el("circle", { cx, cy, r: S * 0.38, fill: light ? "#f7f3ea" : "#2a2522", stroke: light ? "#6b5d4d" : "#000", "stroke-width": 2 }, g);
+  el("circle", { cx, cy, r: S * 0.27, fill: "none", stroke: light ? "#c9bca8" : "#4a423c", "stroke-width": 2 }, g);
+  if (p.king) {
+    // A crown: three points on a band, in gold.
+    const w = S * 0.3, h = S * 0.2, x = cx - w / 2, y = cy - h / 2;
+    el("path", { d: `M${x} ${y + h}L${x} ${y}L${x + w / 4} ${y + h / 2}L${x + w / 2} ${y - 2}L${x + 3 * w / 4} ${y + h / 2}L${x + w} ${y}L${x + w} ${y + h}Z`, fill: "#d4a017", stroke: light ? "#6b5d4d" : "#000", "stroke-width": 1 }, g);
+  }
+  return g;
+}
+
+function drawArrow(svg, v, squares, flipped) {
+  const pts = squares.map((i) => centre(v, i, flipped));
+  const defs = el("defs", {}, svg);
+  const m = el("marker", { id: "head", markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: "auto", markerUnits: "strokeWidth" }, defs);
+  el("path", { d: "M0,0 L4,2 L0,4 Z", fill: "#1f6fb2" }, m);
+  el("polyline", { points: pts.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#1f6fb2", "stroke-width": 8, "stroke-opacity": 0.75, "stroke-linecap": "round", "marker-end": "url(#head)", class: "arrow" }, svg);
+}
+
+// The legal paths of the piece selected, given the landings clicked so far.
+function pathsFrom(sel) {
+  const pre = [sel.from, ...sel.prefix];
+  return ui.game.legal.filter((m) => !m.pass && pre.every((s, k) => m.squares[k] === s));
+}
+
+function nextLandings(sel) {
+  const n = sel.prefix.length + 1;
+  const out = new Set();
+  for (const m of pathsFrom(sel)) if (m.squares.length > n) out.add(m.squares[n]);
+  return out;
+}
+
+function render() {
+  const g = ui.game;
+  if (!g) return;
+  const v = g.variant;
+  const marks = {};
+  if (g.last) {
+    marks.last = new Set(g.last.squares);
+    marks.captured = g.last.captures;
+    if (g.last.promotes && g.last.squares.length) marks.crowned = g.last.squares[g.last.squares.length - 1];
+  }
+  if (ui.sel) {
+    marks.sel = ui.sel.from;
+    marks.last = new Set([...(marks.last || []), ...ui.sel.prefix]);
+    marks.dests = [...nextLandings(ui.sel)];
+    // A path that may stop on the last landing clicked, or go on.
+    if (ui.sel.prefix.length && pathsFrom(ui.sel).some((m) => m.squares.length === ui.sel.prefix.length + 1)) {
+      marks.dests.push(ui.sel.prefix[ui.sel.prefix.length - 1]);
+    }
+  }
+  if (ui.best) marks.arrow = ui.best;
+  drawBoard($("board"), v, g.pieces, { flipped: ui.flipped, marks });
+  $("variant-name").textContent = `${v.name} (${v.id}), ${v.width}×${v.height}`;
+  const res = $("result");
+  if (g.result) {
+    res.hidden = false;
+    res.textContent = `Game over: ${g.result.text}. Result ${g.result.pdn}.`;
+    status("");
+  } else {
+    res.hidden = true;
+    const side = g.side === "white" ? "White" : "Black";
+    status(ui.busy ? `${side} is thinking…` : `${side} to move.`);
+  }
+  $("pass").hidden = !g.legal.some((m) => m.pass) || !!g.result;
+  $("undo").disabled = g.plies.length === 0;
+  $("redo").disabled = !g.redo;
+  $("resign").disabled = !!g.result;
+  const ol = $("moves");
+  ol.replaceChildren();
+  g.plies.forEach((p, k) => {
+    const li = document.createElement("li");
+    li.textContent = p.text;
+    if (k === g.plies.length - 1) li.className = "current";
+    ol.appendChild(li);
+  });
+  ol.scrollTop = ol.scrollHeight;
+  $("fen").value = g.fen;
+  document.body.dataset.side = g.side;
+  document.body.dataset.over = g.result ? "yes" : "no";
+}
+
+function humanToMove() {
+  const g = ui.game;
+  return g && !g.result && (ui.mode === "two" || ui.mode === g.side);
+}
+
+async function onSquare(i) {
+  const g = ui.game;
+  if (!g || ui.busy) return;
+  if (g.result) { message(`The game is over (${g.result.text}). Start a new game, or undo.`); return; }
+  if (!humanToMove()) return;
+  const piece = g.pieces.find((p) => p.i === i);
+  const own = piece && piece.color === g.side;
+  const sel = ui.sel;
+  if (!sel || (own && sel.prefix.length === 0)) {
+    if (sel && sel.from === i) { ui.sel = null; render(); return; }
+    if (!own) return;
+    ui.sel = { from: i, prefix: [] };
+    message("");
+    render();
+    return;
+  }
+  const n = sel.prefix.length + 1;
+  const paths = pathsFrom(sel);
+  const through = paths.filter((m) => m.squares[n] === i);
+  if (through.length) {
+    const prefix = [...sel.prefix, i];
+    const ends = through.filter((m) => m.squares.length === n + 1);
+    const longer = through.filter((m) => m.squares.length > n + 1);
+    if (ends.length && !longer.length) return play(ends[0].squares);
+    ui.sel = { from: sel.from, prefix };
+    message(ends.length ? "Click this square again to stop here, or go on to the next landing." : "");
+    render();
+    return;
+  }
+  // The last landing clicked again: stop there.
+  if (sel.prefix.length && i === sel.prefix[sel.prefix.length - 1]) {
+    const stop = paths.find((m) => m.squares.length === n);
+    if (stop) return play(stop.squares);
+  }
+  // A destination clicked at once: fine when only one path leads there.
+  const to = paths.filter((m) => m.squares[m.squares.length - 1] === i);
+  const distinct = new Set(to.map((m) => m.squares.join(",")));
+  if (distinct.size === 1) return play(to[0].squares);
+  if (distinct.size > 1) {
+    message("Several paths lead there: click the landing squares one by one.");
+    render();
+    return;
+  }
+  // Not a legal move: the engine says why.
+  const tried = [sel.from, ...sel.prefix, i];
+  ui.sel = null;
+  await play(tried);
+}
+
+async function play(squares, text) {
+  ui.sel = null;
+  ui.busy = true;
+  try {
+    const r = await api("POST", `/api/games/${ui.game.id}/move`, squares ? { squares } : { text });
+    ui.busy = false;
+    setGame(r.game);
+    message(r.ok ? "" : r.error.message);
+  } catch (e) {
+    ui.busy = false;
+    await recover(e);
+  }
+  render();
+  maybeComputer();
+}
+
+function setGame(g) {
+  ui.game = g;
+  ui.best = null;
+  save();
+}
+
+// A game the server does not know (restarted): rebuilt from the page's copy.
+async function recover(e) {
+  if (e.status === 404 && ui.game) {
+    const kept = { variant: ui.game.source.variant, toml: ui.game.source.toml, fen: ui.game.start_fen, moves: ui.game.moves };
+    if (!kept.toml) delete kept.toml;
+    if (!kept.variant) delete kept.variant;
+    const g = await api("POST", "/api/games", kept);
+    setGame(g);
+    message("The server had lost this game; it was rebuilt from this page's copy. Try again.");
+  } else {
+    message(e.message);
+  }
+}
+
+async function maybeComputer() {
+  const g = ui.game;
+  if (!g || g.result || ui.mode === "two" || ui.mode === g.side || ui.busy) return;
+  ui.busy = true;
+  render();
+  try {
+    const before = g;
+    const r = await api("POST", `/api/games/${g.id}/computer`, { level: ui.level });
+    ui.busy = false;
+    if (r.ok && r.game.last) await animate(before, r.game.last);
+    setGame(r.game);
+  } catch (e) {
+    ui.busy = false;
+    await recover(e);
+  }
+  render();
+}
+
+// The computer's piece slides along its path, one landing at a time.
+function animate(before, last) {
+  return new Promise((resolve) => {
+    const v = before.variant;
+    const sq = last.squares;
+    if (!sq || sq.length < 2) return resolve();
+    const piece = before.pieces.find((p) => p.i === sq[0]);
+    if (!piece) return resolve();
+    const svg = $("board");
+    drawBoard(svg, v, before.pieces, { flipped: ui.flipped, hide: sq[0], marks: {} });
+    const g = drawPiece(svg, v, piece, [0, 0]);
+    const pts = sq.map((i) => centre(v, i, ui.flipped));
+    const seg = 220;
+    const t0 = performance.now();
+    function step(now) {
+      // A frame's time may precede t0: clamp, or the first step would index -1.
+      const t = Math.max(0, (now - t0) / seg);
+      const k = Math.min(Math.floor(t), pts.length - 2);
+      const u = Math.min(t - k, 1);
+      const x = pts[k][0] + (pts[k + 1][0] - pts[k][0]) * u;
+      const y = pts[k][1] + (pts[k + 1][1] - pts[k][1]) * u;
+      g.setAttribute("transform", `translate(${x},${y})`);
+      if (t < pts.length - 1) requestAnimationFrame(step); else resolve();
+    }
+    requestAnimationFrame(step);
+  });
+}
+
+// ---- play panel --------------------------------------------------------
+
+async function newGame(body) {
+  stopAnalysis();
+  ui.sel = null;
+  ui.busy = true;
+  try {
+    const g = await api("POST", "/api/games", body);
+    ui.busy = false;
+    setGame(g);
+    message("");
+  } catch (e) {
+    ui.busy = false;
+    message(e.message);
+  }
+  render();
+  maybeComputer();
+}
+
+async function undoRedo(which) {
+  const g = ui.game;
+  if (!g || ui.busy) return;
+  // Against the computer, take back the person's last move and the replies to it.
+  let count = 1;
+  if (ui.mode !== "two") {
+    if (which === "undo") {
+      let k = g.plies.length - 1;
+      while (k >= 0 && g.plies[k].side !== ui.mode) k--;
+      count = k >= 0 ? g.plies.length - k : g.plies.length;
+    } else {
+      count = 2;
+    }
+  }
+  try {
+    setGame(await api("POST", `/api/games/${g.id}/${which}`, { count }));
+    message("");
+  } catch (e) { await recover(e); }
+  ui.sel = null;
+  render();
+  if (which === "undo") maybeComputer();
+}
+
+async function step(which) {
+  // Stepping through the game in the Analyse panel: one ply at a time.
+  const g = ui.game;
+  if (!g || ui.busy) return;
+  const n = which === "first" ? g.plies.length : which === "last" ? 10000 : 1;
+  const route = which === "first" || which === "back" ? "undo" : "redo";
+  try { setGame(await api("POST", `/api/games/${g.id}/${route}`, { count: n })); } catch (e) { await recover(e); }
+  ui.sel = null;
+  render();
+}
+
+// ---- analysis ----------------------------------------------------------
+
+function stopAnalysis() {
+  if (ui.analysis) { ui.analysis.close(); ui.analysis = null; }
+  $("analyse").disabled = false;
+  $("stop").disabled = true;
+}
+
+function analyse() {
+  const g = ui.game;
+  if (!g) return;
+  stopAnalysis();
+  const ms = $("think").value;
+  const src = new EventSource(`/api/games/${g.id}/analysis?ms=${ms}`);
+  ui.analysis = src;
+  $("analyse").disabled = true;
+  $("stop").disabled = false;
+  $("eval").textContent = "Thinking…";
+  const show = (ev, done) => {
+    const d = JSON.parse(ev.data);
+    const who = d.for === "white" ? "White" : "Black";
+    $("eval").textContent = `Depth ${d.depth}: ${d.score_text} for ${who} (${d.nodes} nodes, ${(d.ms / 1000).toFixed(1)} s)${done ? ", done" : ""}`;
+    $("pv").textContent = d.pv.join(" ");
+    ui.best = d.best && d.best.squares.length >= 2 ? d.best.squares : null;
+    render();
+  };
+  src.addEventListener("info", (ev) => show(ev, false));
+  src.addEventListener("done", (ev) => { show(ev, true); stopAnalysis(); });
+  src.onerror = () => { stopAnalysis(); };
+}
+
+// ---- design panel ------------------------------------------------------
+
+let validateTimer = null;
+let lastValid = null;
+
+function gutter(text, diags) {
+  const lines = text.split("\n").length;
+  const bad = new Map();
+  for (const d of diags) if (d.line) bad.set(d.line, d.severity === "error" ? "err" : bad.get(d.line) || "warn");
+  const pre = $("gutter");
+  pre.replaceChildren();
+  for (let k = 1; k <= lines; k++) {
+    const span = document.createElement("span");
+    span.textContent = `${k}\n`;
+    if (bad.has(k)) span.className = bad.get(k);
+    pre.appendChild(span);
+  }
+  pre.scrollTop = $("toml").scrollTop;
+}
+
+async function validateNow() {
+  const text = $("toml").value;
+  let r;
+  try { r = await api("POST", "/api/validate", { toml: text }); } catch (e) { $("design-state").textContent = e.message; return; }
+  if ($("toml").value !== text) return; // typed on meanwhile
+  const ul = $("diagnostics");
+  ul.replaceChildren();
+  for (const d of r.diagnostics) {
+    const li = document.createElement("li");
+    li.className = d.severity;
+    li.dataset.line = d.line || "";
+    li.dataset.code = d.code;
+    const where = d.line ? `line ${d.line}, column ${d.column}: ` : "";
+    li.textContent = `${where}${d.severity} ${d.code}: ${d.message}`;
+    if (d.help) {
+      const h = document.createElement("div");
+      h.className = "help";
+      h.textContent = `help: ${d.help}`;
+      li.appendChild(h);
+    }
+    li.addEventListener("click", () => goToLine(d.line, d.column));
+    ul.appendChild(li);
+  }
+  gutter(text, r.diagnostics);
+  const state = $("design-state");
+  if (r.ok) {
+    lastValid = text;
+    state.textContent = `${r.name}: valid`;
+    state.className = "";
+    $("design-play").disabled = false;
+    drawBoard($("design-board"), r.variant, r.pieces, {});
+    const rules = $("rules");
+    rules.replaceChildren();
+    for (const s of r.rules) {
+      const h = document.createElement("h3");
+      h.textContent = s.title;
+      const list = document.createElement("ul");
+      for (const l of s.lines) { const li = document.createElement("li"); li.textContent = l; list.appendChild(li); }
+      rules.append(h, list);
+    }
+  } else {
+    lastValid = null;
+    const n = r.diagnostics.filter((d) => d.severity === "error").length;
+    state.textContent = `${n} error${n === 1 ? "" : "s"}`;
+    state.className = "bad";
+    $("design-play").disabled = true;
+  }
+}
+
+function goToLine(line, column) {
+  if (!line) return;
+  const t = $("toml");
+  const lines = t.value.split("\n");
+  let pos = 0;
+  for (let k = 0; k < line - 1 && k < lines.length; k++) pos += lines[k].length + 1;
+  pos += Math.max(0, (column || 1) - 1);
+  t.focus();
+  t.setSelectionRange(pos, pos);
+}
+
+async function fillEditor() {
+  if ($("toml").value.trim()) return;
+  const g = ui.game;
+  if (g && g.source.toml) { $("toml").value = g.source.toml; }
+  else {
+    const id = (g && g.source.variant) || "dama";
+    try { $("toml").value = (await api("GET", `/api/variants/${id}`)).toml; } catch (e) { $("toml").value = 'extends = "dama"\n'; }
+  }
+  validateNow();
+}
+
+// ---- start -------------------------------------------------------------
+
+function showTab(name) {
+  for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.dataset.tab === name);
+  for (const p of ["play", "analyse", "design"]) $(`panel-${p}`).hidden = p !== name;
+  if (name === "design") fillEditor();
+}
+
+async function start() {
+  for (let l = 1; l <= 10; l++) {
+    const o = document.createElement("option");
+    o.value = l; o.textContent = l === 1 ? "1 (weakest)" : l === 10 ? "10 (strongest)" : String(l);
+    $("level").appendChild(o);
+  }
+  try {
+    const vs = await api("GET", "/api/variants");
+    for (const v of vs.variants) {
+      const o = document.createElement("option");
+      o.value = v.id; o.textContent = `${v.name} (${v.width}×${v.height})`;
+      $("variant").appendChild(o);
+    }
+  } catch (e) { message(e.message); }
+
+  $("board").addEventListener("click", (ev) => {
+    const t = ev.target.closest("[data-sq]");
+    if (t) onSquare(Number(t.getAttribute("data-sq")));
+  });
+  for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showTab(t.dataset.tab));
+  $("new").addEventListener("click", () => newGame({ variant: $("variant").value }));
+  $("variant").addEventListener("change", () => newGame({ variant: $("variant").value }));
+  $("mode").addEventListener("change", () => { ui.mode = $("mode").value; save(); render(); maybeComputer(); });
+  $("level").addEventListener("change", () => { ui.level = Number($("level").value); save(); });
+  $("undo").addEventListener("click", () => undoRedo("undo"));
+  $("redo").addEventListener("click", () => undoRedo("redo"));
+  $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; save(); render(); });
+  $("pass").addEventListener("click", () => play(null, "--"));
+  $("resign").addEventListener("click", async () => {
+    const g = ui.game;
+    if (!g || g.result) return;
+    const side = ui.mode === "two" ? g.side : ui.mode;
+    try { setGame(await api("POST", `/api/games/${g.id}/resign`, { side })); } catch (e) { await recover(e); }
+    render();
+  });
+  $("analyse").addEventListener("click", analyse);
+  $("stop").addEventListener("click", stopAnalysis);
+  for (const w of ["first", "back", "forward", "last"]) $(w).addEventListener("click", () => step(w));
+  $("fen-load").addEventListener("click", () => {
+    const g = ui.game;
+    const body = { fen: $("fen").value };
+    if (g && g.source.toml) body.toml = g.source.toml; else body.variant = (g && g.source.variant) || $("variant").value;
+    ui.mode = "two"; $("mode").value = "two";
+    newGame(body);
+  });
+  $("pdn-export").addEventListener("click", async () => {
+    try { $("pdn").value = (await api("GET", `/api/games/${ui.game.id}/pdn`)).pdn; } catch (e) { await recover(e); }
+  });
+  $("pdn-import").addEventListener("click", () => {
+    const g = ui.game;
+    const body = { pdn: $("pdn").value };
+    if (g && g.source.toml) body.toml = g.source.toml;
+    ui.mode = "two"; $("mode").value = "two";
+    newGame(body);
+  });
+  $("toml").addEventListener("input", () => {
+    clearTimeout(validateTimer);
+    $("design-state").textContent = "checking…";
+    validateTimer = setTimeout(validateNow, 300);
+    gutter($("toml").value, []);
+  });
+  $("toml").addEventListener("scroll", () => { $("gutter").scrollTop = $("toml").scrollTop; });
+  $("design-play").addEventListener("click", () => {
+    if (lastValid === null) return;
+    showTab("play");
+    newGame({ toml: lastValid });
+  });
+
+  // The game this page was showing, from the server or rebuilt from the copy kept here.
+  const kept = loadSaved();
+  if (kept) {
+    ui.mode = kept.mode || "white"; ui.level = kept.level || 3; ui.flipped = !!kept.flipped;
+    $("mode").value = ui.mode; $("level").value = ui.level;
+    try {
+      const g = await api("GET", `/api/games/${kept.id}`);
+      setGame(g);
+    } catch (e) {
+      const body = { fen: kept.start_fen, moves: kept.moves || [] };
+      if (kept.toml) body.toml = kept.toml; else body.variant = kept.variant || "dama";
+      try { setGame(await api("POST", "/api/games", body)); } catch (e2) { message(`The saved game could not be restored: ${e2.message}`); }
+    }
+  }
+  if (!ui.game) {
+    $("level").value = ui.level;
+    await newGame({ variant: "dama" });
+  } else {
+    if (ui.game.source.variant) $("variant").value = ui.game.source.variant;
+    render();
+    maybeComputer();
+  }
+  document.body.dataset.ready = "yes";
+}
+
+start();

@@ -1,0 +1,138 @@
+//! A variant, a position and a game as the page reads them (JSON).
+//!
+//! A square is its index, `rank * 16 + file` (the engine's `Square`), so the
+//! page draws it without knowing the notation; its name in the variant's
+//! notation comes with the variant. Moves carry every path the engine
+//! gives (`Rules::move_paths`): the page enters a capture square by square.
+
+use dama_engine::{Color, Game, Move, Position, Rules, Square};
+use serde_json::{json, Value};
+
+use super::store::{Entry, Source};
+use crate::commands::play::describe_outcome;
+
+pub fn color(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The board: size, notation, the playable squares with their names.
+pub fn variant(r: &Rules) -> Value {
+    let squares: Vec<Value> = r
+        .board()
+        .iter()
+        .map(|s| json!({"i": s.index(), "name": r.square_name(s)}))
+        .collect();
+    json!({
+        "id": r.id(),
+        "name": r.name(),
+        "width": r.width(),
+        "height": r.height(),
+        "numeric": r.numeric_notation(),
+        "squares": squares,
+        "first": color(r.start_position().side_to_move()),
+    })
+}
+
+/// The pieces of a position.
+pub fn pieces(pos: &Position) -> Vec<Value> {
+    pos.iter()
+        .map(|(s, p)| json!({"i": s.index(), "color": color(p.color()), "king": p.is_king()}))
+        .collect()
+}
+
+fn indices(squares: impl IntoIterator<Item = Square>) -> Vec<u8> {
+    squares.into_iter().map(Square::index).collect()
+}
+
+/// Every path of every legal move: `squares` is the origin and each
+/// landing, `captures` the squares taken in order, `text` the move in full.
+pub fn legal(r: &Rules, pos: &Position, moves: &[Move]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for m in moves {
+        let text = r.format_move_full(pos, m);
+        if m.is_pass() {
+            out.push(json!({"pass": true, "squares": [], "captures": [], "text": text}));
+            continue;
+        }
+        let paths = r.move_paths(pos, m);
+        if paths.is_empty() {
+            out.push(json!({"squares": [m.from().index(), m.to().index()], "captures": indices(m.captured_squares()), "text": text, "promotes": m.promotes()}));
+        }
+        for p in paths {
+            let mut squares = vec![p.from.index()];
+            squares.extend(p.landings.iter().map(|s| s.index()));
+            out.push(json!({
+                "squares": squares,
+                "captures": indices(p.captures.iter().copied()),
+                "text": text,
+                "promotes": m.promotes(),
+            }));
+        }
+    }
+    out
+}
+
+/// A whole game: the board, the position, the legal moves, the last move,
+/// the moves played (with what the page needs to rebuild the game on a new
+/// server), the result.
+pub fn game(id: &str, e: &Entry) -> Value {
+    let g: &Game = &e.game;
+    let r = g.rules();
+    let pos = g.position();
+    let last = g.last_ply().map(|p| {
+        let path = if p.mv.is_pass() {
+            None
+        } else {
+            r.move_paths(&p.before, &p.mv).into_iter().next()
+        };
+        let squares: Vec<u8> = match &path {
+            Some(path) => std::iter::once(path.from.index())
+                .chain(path.landings.iter().map(|s| s.index()))
+                .collect(),
+            None if p.mv.is_pass() => vec![],
+            None => vec![p.mv.from().index(), p.mv.to().index()],
+        };
+        json!({
+            "squares": squares,
+            "captures": indices(p.mv.captured_squares()),
+            "text": p.notation,
+            "full": p.full,
+            "side": color(p.side()),
+            "promotes": p.mv.promotes(),
+        })
+    });
+    let plies: Vec<Value> = g
+        .plies()
+        .iter()
+        .map(|p| json!({"text": p.notation, "full": p.full, "side": color(p.side()), "fen": r.to_fen(&p.after())}))
+        .collect();
+    let result = g.outcome().map(|o| {
+        json!({
+            "pdn": o.result.pdn(),
+            "winner": o.result.winner().map(color),
+            "text": describe_outcome(&o),
+        })
+    });
+    let (variant_id, toml) = match &e.source {
+        Source::Builtin(id) => (Some(id.as_str()), None),
+        Source::Toml(t) => (None, Some(&**t)),
+    };
+    json!({
+        "id": id,
+        "variant": variant(r),
+        "source": {"variant": variant_id, "toml": toml},
+        "start_fen": r.to_fen(g.start_position()),
+        "fen": r.to_fen(pos),
+        "side": color(pos.side_to_move()),
+        "pieces": pieces(pos),
+        "legal": if g.is_over() { Vec::new() } else { legal(r, pos, g.legal_moves().as_slice()) },
+        "last": last,
+        "plies": plies,
+        "moves": g.plies().iter().map(|p| p.full.clone()).collect::<Vec<_>>(),
+        "redo": g.can_redo(),
+        "result": result,
+    })
+}

@@ -1,0 +1,535 @@
+//! The page in a real browser: the distribution's headless Chromium,
+//! driven over WebDriver (chromedriver) with fantoccini.
+//!
+//! Without a browser these tests print a notice and pass, unless `CI` is
+//! set: there they fail, saying what is missing (`.ci/run` installs the
+//! `chromium` and `chromium-driver` packages first).
+
+mod support;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use support::server::{free_port, Server};
+
+/// The square index of an algebraic name (`d4`), as the page's `data-sq`.
+fn sq(name: &str) -> u32 {
+    let b = name.as_bytes();
+    let file = u32::from(b[0] - b'a');
+    let rank: u32 = name[1..].parse::<u32>().unwrap() - 1;
+    rank * 16 + file
+}
+
+/// chromedriver, stopped when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn find_program(names: &[&str]) -> Option<String> {
+    let path = std::env::var("PATH").unwrap_or_default();
+    for n in names {
+        for dir in path.split(':').chain(["/usr/bin", "/usr/lib/chromium"]) {
+            let p = std::path::Path::new(dir).join(n);
+            if p.is_file() {
+                return Some(p.display().to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Why there is no browser, said once: a failure in CI, a notice elsewhere.
+fn no_browser(why: &str) -> Option<(Driver, Client)> {
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "the browser tests cannot start a browser: {why}\n\
+             install Debian's `chromium` and `chromium-driver` packages (.ci/run does so when they are missing)"
+        );
+    }
+    // Written past the test harness's capture, so that the notice is seen.
+    let notice = format!(
+        "note: browser test skipped: {why} (install chromium and chromium-driver to run it; with CI set it fails)\n"
+    );
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), notice.as_bytes());
+    None
+}
+
+/// A headless Chromium session, or `None` (after [`no_browser`]).
+async fn browser() -> Option<(Driver, Client)> {
+    // DAMA_CHROMEDRIVER names another chromedriver (or a missing one, to see
+    // what a machine without a browser says).
+    let driver = match std::env::var("DAMA_CHROMEDRIVER") {
+        Ok(p) if !p.is_empty() => std::path::Path::new(&p).is_file().then_some(p),
+        _ => find_program(&["chromedriver"]),
+    };
+    let Some(driver) = driver else {
+        return no_browser("no chromedriver (on PATH, or where DAMA_CHROMEDRIVER says)");
+    };
+    let Some(chrome) = find_program(&["chromium", "chromium-browser", "google-chrome"]) else {
+        return no_browser("no chromium on PATH");
+    };
+    let port = free_port();
+    let child = match Command::new(&driver)
+        .arg(format!("--port={port}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+    {
+        Ok(c) => Driver(c),
+        Err(e) => return no_browser(&format!("{driver} does not start: {e}")),
+    };
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chrome,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"],
+        }),
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    let t0 = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&url)
+            .await
+        {
+            Ok(c) => return Some((child, c)),
+            Err(e) if t0.elapsed() > Duration::from_secs(20) => {
+                return no_browser(&format!("chromedriver gives no session: {e}"))
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+/// Runs a script in the page and returns its value.
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Waits (up to 20 s) until `script` returns something truthy; returns it.
+async fn until(c: &Client, what: &str, script: &str) -> Value {
+    let t0 = Instant::now();
+    loop {
+        let v = js(c, script).await;
+        let truthy = !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0));
+        if truthy {
+            return v;
+        }
+        if t0.elapsed() > Duration::from_secs(20) {
+            let state = js(
+                c,
+                "return JSON.stringify({fen: ui.game && ui.game.fen, plies: ui.game && ui.game.plies.length, busy: ui.busy, \
+                 status: document.querySelector('#status').textContent, message: document.querySelector('#message').textContent, \
+                 result: document.querySelector('#result').textContent})",
+            )
+            .await;
+            panic!("waited 20 s for {what}; the page: {}", state.as_str().unwrap_or(""));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn open(c: &Client, s: &Server) {
+    c.goto(&s.url()).await.expect("the page loads");
+    until(
+        c,
+        "the page to be ready",
+        "return document.body.dataset.ready === 'yes' && !!document.querySelector('#board rect')",
+    )
+    .await;
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn click_square(c: &Client, name: &str) {
+    click(c, &format!("#board rect[data-sq=\"{}\"]", sq(name))).await;
+}
+
+/// Sets up `fen` (Turkish draughts) from the Analyse panel: two players.
+async fn set_up(c: &Client, fen: &str) {
+    click(c, "#tab-analyse").await;
+    let input = c.find(Locator::Css("#fen")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(fen).await.unwrap();
+    let before = js(c, "return ui.game.id").await;
+    click(c, "#fen-load").await;
+    // The page shows the FEN as the engine writes it (squares sorted), so
+    // wait for the new game rather than for the text typed.
+    until(
+        c,
+        "the position",
+        &format!("return ui.game.id !== {before} && ui.game.plies.length === 0 && !ui.busy"),
+    )
+    .await;
+    click(c, "#tab-play").await;
+}
+
+async fn moves_played(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#moves li')].map(l => l.textContent)",
+    )
+    .await;
+    serde_json::from_value(v).unwrap_or_default()
+}
+
+macro_rules! with_browser {
+    (|$c:ident, $s:ident| $body:block) => {{
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async {
+            let Some((_driver, $c)) = browser().await else { return };
+            let $s = Server::start(0);
+            $body
+            let _ = $c.close().await;
+        });
+    }};
+}
+
+#[test]
+fn a_game_played_by_clicks_to_its_result() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        // One man each: White walks into the black man's capture.
+        set_up(&c, "W:Wd3:Bc6").await;
+        for (k, (from, to)) in [("d3", "d4"), ("c6", "c5"), ("d4", "d5")].into_iter().enumerate() {
+            click_square(&c, from).await;
+            click_square(&c, to).await;
+            until(
+                &c,
+                "the move",
+                &format!("return document.querySelectorAll('#moves li').length === {}", k + 1),
+            )
+            .await;
+        }
+        // Black must take, sideways: c5xe5, and White has nothing left.
+        click_square(&c, "c5").await;
+        click_square(&c, "e5").await;
+        let result = until(
+            &c,
+            "the result",
+            "return !document.querySelector('#result').hidden && document.querySelector('#result').textContent",
+        )
+        .await;
+        let result = result.as_str().unwrap();
+        assert!(result.starts_with("Game over: Black wins"), "{result}");
+        assert!(result.contains("0-1"), "{result}");
+        assert_eq!(moves_played(&c).await, ["d3-d4", "c6-c5", "d4-d5", "c5xe5"]);
+    });
+}
+
+#[test]
+fn an_illegal_click_is_refused_with_the_engine_s_words() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        // A capture is mandatory: the a2 man may not step.
+        set_up(&c, "W:Wd4,a2:Bd5,h8").await;
+        click_square(&c, "a2").await;
+        click_square(&c, "a3").await;
+        let shown = until(
+            &c,
+            "the explanation",
+            "return !document.querySelector('#message').hidden && document.querySelector('#message').textContent",
+        )
+        .await;
+        let shown = shown.as_str().unwrap().to_string();
+        // The words the API (and `dama play`) give for the same move.
+        let g = s.json(
+            "POST",
+            "/api/games",
+            json!({"variant": "dama", "fen": "W:Wd4,a2:Bd5,h8"}),
+        );
+        let id = g["id"].as_str().unwrap();
+        let r = s.json("POST", &format!("/api/games/{id}/move"), json!({"text": "a2-a3"}));
+        assert_eq!(shown, r["error"]["message"].as_str().unwrap());
+        assert!(shown.contains("mandatory") || shown.contains("capture"), "{shown}");
+        assert!(moves_played(&c).await.is_empty(), "the move was played");
+    });
+}
+
+#[test]
+fn a_multi_capture_entered_square_by_square() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        set_up(&c, "W:Wd2:Bd3,d5,h8").await;
+        click_square(&c, "d2").await;
+        // Only the first landing is offered.
+        let dests = until(
+            &c,
+            "the destinations",
+            "return [...document.querySelectorAll('#board .dest')].map(d => Number(d.dataset.sq))",
+        )
+        .await;
+        assert_eq!(dests, json!([sq("d4")]));
+        click_square(&c, "d4").await;
+        let dests = until(
+            &c,
+            "the next landing",
+            "return [...document.querySelectorAll('#board .dest')].map(d => Number(d.dataset.sq))",
+        )
+        .await;
+        assert_eq!(dests, json!([sq("d6")]));
+        assert!(moves_played(&c).await.is_empty(), "played before the last landing");
+        click_square(&c, "d6").await;
+        until(
+            &c,
+            "the capture",
+            "return document.querySelectorAll('#moves li').length === 1",
+        )
+        .await;
+        assert_eq!(js(&c, "return ui.game.plies[0].full").await, json!("d2xd4xd6"));
+        let captured = js(
+            &c,
+            "return [...document.querySelectorAll('#board .captured')].map(d => Number(d.dataset.sq))",
+        )
+        .await;
+        assert_eq!(captured, json!([sq("d3"), sq("d5")]));
+    });
+}
+
+#[test]
+fn a_typo_in_the_editor_is_shown_at_its_line() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        click(&c, "#tab-design").await;
+        until(
+            &c,
+            "the editor filled",
+            "return document.querySelector('#toml').value.length > 0",
+        )
+        .await;
+        let editor = c.find(Locator::Css("#toml")).await.unwrap();
+        editor.clear().await.unwrap();
+        editor
+            .send_keys("extends = \"dama\"\nname = \"No majority\"\n\n[capture]\nmajorty = \"none\"\n")
+            .await
+            .unwrap();
+        let line = until(
+            &c,
+            "the diagnostic",
+            "const d = document.querySelector('#diagnostics li.error'); return d && d.dataset.line",
+        )
+        .await;
+        assert_eq!(line, json!("5"));
+        let text = js(&c, "return document.querySelector('#diagnostics li.error').textContent").await;
+        let text = text.as_str().unwrap();
+        assert!(text.contains("line 5") && text.contains("majority"), "{text}");
+        assert_eq!(
+            js(&c, "return document.querySelector('#gutter .err').textContent").await,
+            json!("5\n")
+        );
+        // Fixed, it is valid and plays.
+        editor.clear().await.unwrap();
+        editor
+            .send_keys("extends = \"dama\"\nname = \"No majority\"\n\n[capture]\nmajority = \"none\"\n")
+            .await
+            .unwrap();
+        until(&c, "valid", "return document.querySelector('#design-state').textContent.includes('valid') && !document.querySelector('#design-play').disabled").await;
+        let rules = js(&c, "return document.querySelector('#rules').textContent").await;
+        assert!(!rules.as_str().unwrap().is_empty());
+        click(&c, "#design-play").await;
+        until(
+            &c,
+            "the new variant's game",
+            "return ui.game && ui.game.variant.name === 'No majority'",
+        )
+        .await;
+    });
+}
+
+#[test]
+fn a_reload_keeps_the_game_even_after_a_server_restart() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let Some((_driver, c)) = browser().await else { return };
+        let port = free_port();
+        let s = Server::start(port);
+        open(&c, &s).await;
+        c.find(Locator::Css("#level"))
+            .await
+            .unwrap()
+            .select_by_value("1")
+            .await
+            .unwrap();
+        click_square(&c, "d3").await;
+        click_square(&c, "d4").await;
+        // The computer answers (animated), then the page shows two moves.
+        until(
+            &c,
+            "the computer's reply",
+            "return document.querySelectorAll('#moves li').length === 2 && !ui.busy",
+        )
+        .await;
+        let before = moves_played(&c).await;
+        c.refresh().await.unwrap();
+        open(&c, &s).await;
+        assert_eq!(moves_played(&c).await, before, "a reload lost the game");
+        // A new server knows nothing: the page rebuilds the game from its copy.
+        drop(s);
+        let s = Server::start(port);
+        c.refresh().await.unwrap();
+        open(&c, &s).await;
+        until(
+            &c,
+            "the restored moves",
+            "return document.querySelectorAll('#moves li').length === 2",
+        )
+        .await;
+        assert_eq!(moves_played(&c).await, before, "a restart lost the game");
+        let _ = c.close().await;
+    });
+}
+
+/// The screenshots of docs/serve.md and the README, made again by
+/// `cargo test -p dama-cli --test browser screenshots -- --ignored`.
+#[test]
+#[ignore = "writes docs/serve-*.png; run by hand"]
+fn screenshots() {
+    with_browser!(|c, s| {
+        let docs = support::root().join("docs");
+        let shot = |name: &'static str| {
+            let c = c.clone();
+            let path = docs.join(name);
+            async move {
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                let png = c.screenshot().await.expect("a screenshot");
+                std::fs::write(&path, png).expect("docs/ is writable");
+            }
+        };
+        open(&c, &s).await;
+        c.find(Locator::Css("#level"))
+            .await
+            .unwrap()
+            .select_by_value("2")
+            .await
+            .unwrap();
+        for (k, (from, to)) in [("d3", "d4"), ("c3", "c4")].into_iter().enumerate() {
+            click_square(&c, from).await;
+            click_square(&c, to).await;
+            until(
+                &c,
+                "the reply",
+                &format!(
+                    "return document.querySelectorAll('#moves li').length === {} && !ui.busy",
+                    2 * k + 2
+                ),
+            )
+            .await;
+        }
+        click_square(&c, "e3").await;
+        shot("serve-play.png").await;
+
+        // English draughts, analysed: the best move drawn on the board.
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("two")
+            .await
+            .unwrap();
+        c.find(Locator::Css("#variant"))
+            .await
+            .unwrap()
+            .select_by_value("english")
+            .await
+            .unwrap();
+        until(
+            &c,
+            "English draughts",
+            "return ui.game.variant.id === 'english' && !ui.busy",
+        )
+        .await;
+        // A few plies, each a legal move's squares clicked in turn.
+        for k in 0..4 {
+            let squares = js(
+                &c,
+                &format!("const l = ui.game.legal; return l[({k} * 3) % l.length].squares"),
+            )
+            .await;
+            for i in squares.as_array().unwrap() {
+                click(&c, &format!("#board rect[data-sq=\"{i}\"]")).await;
+            }
+            until(
+                &c,
+                "the move",
+                &format!("return document.querySelectorAll('#moves li').length === {}", k + 1),
+            )
+            .await;
+        }
+        click(&c, "#tab-analyse").await;
+        c.find(Locator::Css("#think"))
+            .await
+            .unwrap()
+            .select_by_value("1000")
+            .await
+            .unwrap();
+        click(&c, "#analyse").await;
+        until(
+            &c,
+            "the analysis",
+            "return document.querySelector('#eval').textContent.includes('done')",
+        )
+        .await;
+        click(&c, "#pdn-export").await;
+        until(
+            &c,
+            "the record",
+            "return document.querySelector('#pdn').value.length > 0",
+        )
+        .await;
+        shot("serve-analyse.png").await;
+
+        // The Design panel: a typo found at its line, the rules in words.
+        click(&c, "#tab-play").await;
+        c.find(Locator::Css("#variant"))
+            .await
+            .unwrap()
+            .select_by_value("dama")
+            .await
+            .unwrap();
+        until(
+            &c,
+            "Turkish draughts",
+            "return ui.game.variant.id === 'dama' && !ui.busy",
+        )
+        .await;
+        click(&c, "#tab-design").await;
+        until(
+            &c,
+            "the rules",
+            "return document.querySelector('#rules').textContent.length > 0",
+        )
+        .await;
+        let editor = c.find(Locator::Css("#toml")).await.unwrap();
+        editor.clear().await.unwrap();
+        editor
+            .send_keys("# Turkish draughts where any capture may be chosen.\nextends = \"dama\"\nname = \"Dama, free capture\"\n\n[capture]\nmajorty = \"none\"\n")
+            .await
+            .unwrap();
+        until(
+            &c,
+            "the diagnostic",
+            "return document.querySelector('#diagnostics li.error')",
+        )
+        .await;
+        shot("serve-design.png").await;
+    });
+}

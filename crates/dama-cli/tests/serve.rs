@@ -1,0 +1,342 @@
+//! `dama serve` over HTTP: the API's answers, bad requests, and a load test
+//! of 100 clients playing at once (loopback only, bounded in count and time).
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use support::server::Server;
+
+/// The index of a square named algebraically (`d4`), as the API numbers squares.
+fn sq(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let file = u64::from(b[0] - b'a');
+    let rank: u64 = name[1..].parse::<u64>().unwrap() - 1;
+    rank * 16 + file
+}
+
+#[test]
+fn a_game_over_the_api() {
+    let s = Server::start(0);
+    let v = s.json("GET", "/api/variants", json!(null));
+    let ids: Vec<&str> = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"dama") && ids.contains(&"english"), "{ids:?}");
+
+    let g = s.json("POST", "/api/games", json!({"variant": "dama"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["variant"]["width"], 8);
+    assert_eq!(g["variant"]["squares"].as_array().unwrap().len(), 64);
+    assert_eq!(g["legal"].as_array().unwrap().len(), 8);
+    assert_eq!(g["side"], "white");
+
+    // A move by its squares.
+    let r = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({"squares": [sq("d3"), sq("d4")]}),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["game"]["last"]["text"], "d3-d4");
+    // An illegal one: refused with the words of `dama play`, not an HTTP error.
+    let r = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({"squares": [sq("a6"), sq("a4")]}),
+    );
+    assert_eq!(r["ok"], false);
+    assert_eq!(r["error"]["code"], "move-illegal");
+    let message = r["error"]["message"].as_str().unwrap().to_string();
+    let cli = support::run(
+        &std::env::temp_dir(),
+        &[
+            "play",
+            "dama",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--save",
+            &std::env::temp_dir()
+                .join(format!("serve-{}.pdn", std::process::id()))
+                .display()
+                .to_string(),
+        ],
+        "d3-d4\na6-a4\nquit\n",
+    );
+    let _ = std::fs::remove_file(std::env::temp_dir().join(format!("serve-{}.pdn", std::process::id())));
+    assert!(
+        cli.1.contains(&message),
+        "the CLI says it otherwise:\n{}\n---\n{message}",
+        cli.1
+    );
+
+    // The computer answers within its bounds.
+    let r = s.json("POST", &format!("/api/games/{id}/computer"), json!({"level": 2}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["game"]["plies"].as_array().unwrap().len(), 2);
+    // Undo, redo, resign, the record.
+    let u = s.json("POST", &format!("/api/games/{id}/undo"), json!({"count": 2}));
+    assert_eq!(u["plies"].as_array().unwrap().len(), 0);
+    let u = s.json("POST", &format!("/api/games/{id}/redo"), json!({"count": 1}));
+    assert_eq!(u["plies"].as_array().unwrap().len(), 1);
+    let p = s.json("GET", &format!("/api/games/{id}/pdn"), json!(null));
+    assert!(p["pdn"].as_str().unwrap().contains("1. d3-d4"), "{p}");
+    let r = s.json("POST", &format!("/api/games/{id}/resign"), json!({}));
+    assert_eq!(r["result"]["pdn"], "1-0", "{r}");
+    assert!(r["result"]["text"].as_str().unwrap().contains("White wins"), "{r}");
+
+    // A game rebuilt from its moves (a page whose server restarted), and from PDN.
+    let again = s.json(
+        "POST",
+        "/api/games",
+        json!({"variant": "dama", "moves": ["d3-d4", "d6-d5"]}),
+    );
+    assert_eq!(again["plies"].as_array().unwrap().len(), 2);
+    let from_pdn = s.json("POST", "/api/games", json!({"pdn": p["pdn"]}));
+    assert_eq!(from_pdn["plies"].as_array().unwrap().len(), 1);
+    assert_eq!(from_pdn["variant"]["id"], "dama");
+}
+
+#[test]
+fn the_analysis_streams_each_depth_then_done() {
+    let s = Server::start(0);
+    let g = s.json("POST", "/api/games", json!({"variant": "russian"}));
+    let id = g["id"].as_str().unwrap();
+    let t0 = Instant::now();
+    let (status, body) = s
+        .request("GET", &format!("/api/games/{id}/analysis?ms=300"), None)
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(t0.elapsed() < Duration::from_secs(10), "the analysis overran its time");
+    let infos = body.matches("event: info").count();
+    assert!(infos >= 1, "{body}");
+    assert_eq!(body.matches("event: done").count(), 1, "{body}");
+    assert!(body.contains("\"pv\":[") && body.contains("\"best\":{"), "{body}");
+}
+
+#[test]
+fn a_multi_capture_has_its_full_path() {
+    let s = Server::start(0);
+    let g = s.json(
+        "POST",
+        "/api/games",
+        json!({"variant": "dama", "fen": "W:Wd2:Bd3,d5,h8"}),
+    );
+    let legal = g["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 1, "{g}");
+    assert_eq!(legal[0]["squares"], json!([sq("d2"), sq("d4"), sq("d6")]));
+    assert_eq!(legal[0]["captures"], json!([sq("d3"), sq("d5")]));
+    let id = g["id"].as_str().unwrap();
+    // Only part of the path is not a move.
+    let r = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({"squares": [sq("d2"), sq("d4")]}),
+    );
+    assert_eq!(r["ok"], false, "{r}");
+    let r = s.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({"squares": [sq("d2"), sq("d4"), sq("d6")]}),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["game"]["last"]["captures"], json!([sq("d3"), sq("d5")]));
+}
+
+#[test]
+fn the_designer_s_findings() {
+    let s = Server::start(0);
+    let v = s.json(
+        "POST",
+        "/api/validate",
+        json!({"toml": "extends = \"dama\"\n[capture]\nmajorty = \"none\"\n"}),
+    );
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["diagnostics"][0]["line"], 3, "{v}");
+    assert!(
+        v["diagnostics"][0]["help"].as_str().unwrap().contains("majority"),
+        "{v}"
+    );
+    let v = s.json(
+        "POST",
+        "/api/validate",
+        json!({"toml": "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"}),
+    );
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["pieces"].as_array().unwrap().len(), 32);
+    // Played at once.
+    let g = s.json(
+        "POST",
+        "/api/games",
+        json!({"toml": "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"}),
+    );
+    assert!(g["source"]["toml"].is_string());
+    // The first thing a new user does (issue 16): the Turkish file as the
+    // editor shows it, with `majority = "none"`, loads and plays.
+    let shown = s.json("GET", "/api/variants/dama", json!(null));
+    let text = shown["toml"].as_str().unwrap();
+    assert!(text.contains("majority = \"max_pieces\""), "{text}");
+    let edited = text.replace("majority = \"max_pieces\"", "majority = \"none\"");
+    let v = s.json("POST", "/api/validate", json!({"toml": edited}));
+    assert_eq!(v["ok"], true, "{v}");
+    assert_ne!(v["rules"], shown["rules"], "the rules in words did not change");
+    let g = s.json(
+        "POST",
+        "/api/games",
+        json!({"toml": edited, "fen": "W:Wd2,h2:Bd3,h3,h5"}),
+    );
+    // Without the majority rule, the one-piece capture is legal beside the two-piece one.
+    assert_eq!(g["legal"].as_array().unwrap().len(), 2, "{g}");
+    // A 10×10 board played on its dark squares, numbered.
+    let i = s.json("POST", "/api/games", json!({"variant": "international"}));
+    assert_eq!(i["variant"]["width"], 10);
+    assert_eq!(i["variant"]["squares"].as_array().unwrap().len(), 50);
+    assert_eq!(i["variant"]["numeric"], true);
+    // A path in `extends` is never read.
+    let v = s.json(
+        "POST",
+        "/api/validate",
+        json!({"toml": "extends = \"/etc/hostname.toml\"\n"}),
+    );
+    assert_eq!(v["diagnostics"][0]["code"], "E0103", "{v}");
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_a_message() {
+    let s = Server::start(0);
+    let cases: &[(&str, &str, Option<&str>, u16)] = &[
+        ("POST", "/api/games", Some("not json"), 400),
+        ("POST", "/api/games", Some("{\"variant\": \"damma\"}"), 400),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"variant\": \"dama\", \"fen\": \"W:Wz99\"}"),
+            400,
+        ),
+        (
+            "POST",
+            "/api/games",
+            Some("{\"variant\": \"dama\", \"moves\": [\"a1-a8\"]}"),
+            400,
+        ),
+        ("POST", "/api/games", Some("{\"colour\": 1}"), 422),
+        ("GET", "/api/games/nope", None, 404),
+        ("POST", "/api/games/nope/move", Some("{\"text\": \"d3-d4\"}"), 404),
+        ("GET", "/no/such/page", None, 404),
+        ("POST", "/api/validate", Some("[]"), 422),
+        ("GET", "/api/games/nope/analysis?ms=soon", None, 400),
+    ];
+    for (method, path, body, want) in cases {
+        let (status, text) = s.request(method, path, *body).unwrap();
+        assert_eq!(status, *want, "{method} {path} {body:?}: {text}");
+        let v: Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{method} {path}: not JSON ({e}): {text}"));
+        assert!(v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{text}");
+    }
+    // A body over the limit.
+    let big = format!("{{\"toml\": \"{}\"}}", "x".repeat(300 << 10));
+    let (status, _) = s.request("POST", "/api/validate", Some(&big)).unwrap();
+    assert_eq!(status, 413);
+    // The server still answers.
+    assert_eq!(s.request("GET", "/api/variants", None).unwrap().0, 200);
+}
+
+/// 100 clients at once, each playing its own game: its moves by squares
+/// and the computer's replies at level 1. Bounded: 12 plies each, two
+/// minutes in all. No request may fail, and the server's memory stays small.
+#[test]
+fn a_hundred_clients_play_at_once() {
+    const CLIENTS: usize = 100;
+    const PLIES: usize = 12;
+    let s = Server::start(0);
+    let port = s.port;
+    let (rss0, _) = s.memory_kib();
+    let t0 = Instant::now();
+    let workers: Vec<_> = (0..CLIENTS)
+        .map(|c| {
+            std::thread::spawn(move || {
+                let mut errors = Vec::new();
+                let mut requests = 0u32;
+                let mut call = |method: &str, path: &str, body: Value| -> Option<Value> {
+                    requests += 1;
+                    match support::server::request(port, method, path, Some(&body.to_string())) {
+                        Ok((200, text)) => serde_json::from_str(&text).ok(),
+                        Ok((status, text)) => {
+                            errors.push(format!("{method} {path}: {status} {text}"));
+                            None
+                        }
+                        Err(e) => {
+                            errors.push(format!("{method} {path}: {e}"));
+                            None
+                        }
+                    }
+                };
+                let variant = ["dama", "english", "russian"][c % 3];
+                let Some(g) = call("POST", "/api/games", json!({"variant": variant})) else {
+                    return (errors, requests);
+                };
+                let id = g["id"].as_str().unwrap_or("").to_string();
+                let mut game = g;
+                for ply in 0..PLIES {
+                    if !game["result"].is_null() {
+                        break;
+                    }
+                    let r = if ply % 2 == 0 {
+                        let legal = game["legal"].as_array().cloned().unwrap_or_default();
+                        let Some(m) = legal.get((c + ply) % legal.len().max(1)) else {
+                            break;
+                        };
+                        call(
+                            "POST",
+                            &format!("/api/games/{id}/move"),
+                            json!({"squares": m["squares"]}),
+                        )
+                    } else {
+                        call("POST", &format!("/api/games/{id}/computer"), json!({"level": 1}))
+                    };
+                    match r {
+                        Some(r) if r["ok"] == true => game = r["game"].clone(),
+                        Some(r) => {
+                            errors.push(format!("{variant} game {id}, ply {ply}: not played: {r}"));
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+                (errors, requests)
+            })
+        })
+        .collect();
+    let mut errors = Vec::new();
+    let mut requests = 0;
+    for w in workers {
+        let (e, n) = w.join().expect("a client thread");
+        errors.extend(e);
+        requests += n;
+    }
+    let elapsed = t0.elapsed();
+    let (rss, peak) = s.memory_kib();
+    eprintln!(
+        "load test: {CLIENTS} clients, {requests} requests in {:.2} s, {} errors; server memory {} KiB before, {} KiB after, peak {} KiB",
+        elapsed.as_secs_f64(),
+        errors.len(),
+        rss0,
+        rss,
+        peak
+    );
+    assert!(
+        errors.is_empty(),
+        "{} errors, first: {:?}",
+        errors.len(),
+        errors.first()
+    );
+    assert!(elapsed < Duration::from_secs(120), "took {elapsed:?}");
+    // Four searches at once with 4 MB tables, and small games: well under 256 MiB.
+    assert!(peak < 256 * 1024, "peak memory {peak} KiB");
+}
