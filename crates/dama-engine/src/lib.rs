@@ -67,9 +67,9 @@ pub use board::{
     MAX_SIDE,
 };
 pub use egtb::{
-    egtb_build, egtb_build_for, egtb_headers, egtb_memory_needed, egtb_position, egtb_position_counts, table_dir,
-    BuildProgress, BuildReport, EgtbError, Material, TableHeader, TableValue, Tablebase, Wdl, ASSUMPTION,
-    FORMAT_VERSION, MAX_EGTB_PIECES,
+    egtb_build, egtb_build_for, egtb_headers, egtb_memory_needed, egtb_position, egtb_position_counts, egtb_summary,
+    table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl,
+    ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{

@@ -183,6 +183,9 @@ pub(crate) struct SliceBuild<'a, B> {
     pub(crate) unmoves: &'a Unmoves<B>,
 }
 
+/// Entries with the distance at which they are taken up.
+type Levelled = Vec<(u16, u32)>;
+
 /// Counters that never reach zero: the positions the end rules decided.
 const DONE: u16 = u16::MAX;
 const CHUNK: u64 = 1 << 12;
@@ -205,7 +208,7 @@ impl<B: Bits> SliceBuild<'_, B> {
 
         // Pass 1: forward.
         let chunks = total.div_ceil(CHUNK);
-        let seeded: Vec<(Vec<(u16, u32)>, Vec<(u16, u32)>)> = (0..chunks)
+        let seeded: Vec<(Levelled, Levelled)> = (0..chunks)
             .into_par_iter()
             .map(|c| {
                 let mut list = PlyList::new();

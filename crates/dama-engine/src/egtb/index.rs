@@ -102,6 +102,48 @@ impl Material {
     }
 }
 
+impl std::str::FromStr for Material {
+    type Err = String;
+
+    /// `KKM v K` (as displayed: each side's kings then men, `-` for none;
+    /// `v` or `vs` between, any case).
+    fn from_str(text: &str) -> Result<Material, String> {
+        let bad = || format!("`{text}` is not a material such as `KK v K` (kings K, men M, `-` for none)");
+        let lower = text.to_ascii_lowercase();
+        let (w, b) = lower
+            .split_once(" vs ")
+            .or_else(|| lower.split_once(" v "))
+            .ok_or_else(bad)?;
+        let side = |s: &str| -> Result<(u8, u8), String> {
+            let s = s.trim();
+            if s == "-" {
+                return Ok((0, 0));
+            }
+            let (mut m, mut k) = (0u8, 0u8);
+            for c in s.chars() {
+                match c {
+                    'k' => k = k.saturating_add(1),
+                    'm' => m = m.saturating_add(1),
+                    _ => return Err(bad()),
+                }
+            }
+            Ok((m, k))
+        };
+        let (wm, wk) = side(w)?;
+        let (bm, bk) = side(b)?;
+        let m = Material {
+            white_men: wm,
+            white_kings: wk,
+            black_men: bm,
+            black_kings: bk,
+        };
+        if m.pieces() == 0 || m.pieces() > MAX_EGTB_PIECES {
+            return Err(format!("a material has 1 to {MAX_EGTB_PIECES} pieces"));
+        }
+        Ok(m)
+    }
+}
+
 impl fmt::Display for Material {
     /// `KKM v K`: White's kings then men, Black's kings then men; `-` for
     /// a side without pieces.

@@ -398,6 +398,102 @@ pub fn egtb_position(rules: &Rules, material: Material, entry: u64) -> Option<Po
     })
 }
 
+/// One side to move of a slice, summed up ([`egtb_summary`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideSummary {
+    /// Positions won for the side to move.
+    pub wins: u64,
+    /// Positions drawn.
+    pub draws: u64,
+    /// Positions lost for the side to move.
+    pub losses: u64,
+    /// Positions where the side to move has a capture.
+    pub with_capture: u64,
+    /// Of the positions without a capture for the side to move: wins, draws, losses.
+    pub without_capture: (u64, u64, u64),
+    /// The longest win (plies) and a position where it stands.
+    pub longest_win: Option<(u32, Position)>,
+    /// A drawn position, one without a capture for the side to move when
+    /// there is one.
+    pub a_draw: Option<Position>,
+}
+
+/// A slice's results by side to move (White first), read from its table.
+pub fn egtb_summary(rules: &Rules, dir: &Path, material: Material) -> Result<[SideSummary; 2], EgtbError> {
+    let mut tb = Tablebase::open(rules, dir);
+    with_pack!(rules, p => {
+        let sq = Squares::new(p);
+        Ok([
+            side_summary(rules, p, &sq, &mut tb, material, 0)?,
+            side_summary(rules, p, &sq, &mut tb, material, 1)?,
+        ])
+    })
+}
+
+fn side_summary<B: Bits>(
+    rules: &Rules,
+    p: &Pack<B>,
+    sq: &Squares,
+    tb: &mut Tablebase,
+    material: Material,
+    side: u64,
+) -> Result<SideSummary, EgtbError> {
+    let shape = sq.shape(material).ok_or_else(|| EgtbError::Missing {
+        material,
+        dir: tb.dir.clone(),
+    })?;
+    let mut s = SideSummary {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        with_capture: 0,
+        without_capture: (0, 0, 0),
+        longest_win: None,
+        a_draw: None,
+    };
+    let mut draw_capture: Option<Position> = None;
+    for e in side * shape.per_side..(side + 1) * shape.per_side {
+        let Some(n) = sq.node::<B>(&shape, e) else {
+            continue;
+        };
+        let v = TableValue::from_entry(tb.entry(sq, &n)?);
+        let capture = rules.has_capture_in(p, &n);
+        let pos = || rules.track_runs(p.position(&n));
+        match v.wdl {
+            Wdl::Win => {
+                s.wins += 1;
+                if s.longest_win.as_ref().is_none_or(|(d, _)| v.plies > *d) {
+                    s.longest_win = Some((v.plies, pos()));
+                }
+            }
+            Wdl::Draw => {
+                s.draws += 1;
+                if !capture && s.a_draw.is_none() {
+                    s.a_draw = Some(pos());
+                }
+                if capture && draw_capture.is_none() {
+                    draw_capture = Some(pos());
+                }
+            }
+            Wdl::Loss => s.losses += 1,
+        }
+        if capture {
+            s.with_capture += 1;
+        } else {
+            let w = &mut s.without_capture;
+            match v.wdl {
+                Wdl::Win => w.0 += 1,
+                Wdl::Draw => w.1 += 1,
+                Wdl::Loss => w.2 += 1,
+            }
+        }
+    }
+    if s.a_draw.is_none() {
+        s.a_draw = draw_capture;
+    }
+    Ok(s)
+}
+
 /// A variant's tables in a folder, read as they are needed.
 #[derive(Debug)]
 pub struct Tablebase {

@@ -104,7 +104,7 @@ impl Engine {
     }
 
     /// The tables' answer at the root, if they hold it.
-    fn from_tables(&mut self, root: &SearchRoot) -> Option<SearchResult> {
+    fn table_answer(&mut self, root: &SearchRoot) -> Option<SearchResult> {
         let fingerprint = self.rules().fingerprint();
         let tables = self.tables.as_mut()?;
         if tables.rules().fingerprint() != fingerprint {
@@ -169,7 +169,7 @@ impl Engine {
 
     /// Searches `root` within `limits` and returns the best move found.
     pub fn search(&mut self, root: &SearchRoot, limits: &Limits) -> SearchResult {
-        if let Some(r) = self.from_tables(root) {
+        if let Some(r) = self.table_answer(root) {
             return r;
         }
         searcher!(&mut self.inner, s => s.search_inner(root, limits, None))
@@ -184,7 +184,7 @@ impl Engine {
         limits: &Limits,
         report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
-        if let Some(r) = self.from_tables(root) {
+        if let Some(r) = self.table_answer(root) {
             report(&r);
             return r;
         }
