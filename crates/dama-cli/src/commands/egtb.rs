@@ -174,7 +174,9 @@ pub fn probe(ctx: &Ctx, variant: &str, fen: &str, dir: Option<PathBuf>) -> Exit 
     if let Some(o) = tb.outcome(&pos) {
         outln!("the game is over: {o}");
     } else {
-        let line = match tb.line(&pos, 200) {
+        // A draw goes on for ever: its first plies show how it holds.
+        let max = if value.wdl == Wdl::Draw { 12 } else { 1_000 };
+        let line = match tb.line(&pos, max) {
             Ok(l) => l,
             Err(e) => return fail(&e),
         };
@@ -190,7 +192,10 @@ pub fn probe(ctx: &Ctx, variant: &str, fen: &str, dir: Option<PathBuf>) -> Exit 
         outln!("line: {}", text.join(" "));
         match tb.outcome(&cur) {
             Some(o) => outln!("end: {o} ({})", rules.to_fen(&cur)),
-            None => outln!("end: none within {} plies (a draw goes on for ever)", line.len()),
+            None => outln!(
+                "end: none: a draw goes on for ever (the first {} plies shown)",
+                line.len()
+            ),
         }
     }
     outln!("assumption: {ASSUMPTION}");
