@@ -141,6 +141,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Endgame tables: build them, probe a position, show their statistics (docs/endgames.md).
+    #[command(subcommand)]
+    Egtb(EgtbCommand),
     /// Print a shell completion script: `dama completions bash > /etc/bash_completion.d/dama`.
     Completions {
         /// The shell.
@@ -148,4 +151,57 @@ pub enum Command {
     },
     /// Print the manual page (roff): `dama man | man -l -`.
     Man,
+}
+
+/// `dama egtb ...`. Without --dir the tables live in $DAMA_EGTB_DIR, else
+/// $XDG_DATA_HOME/dama/egtb, else ~/.local/share/dama/egtb, one subfolder
+/// per variant id.
+#[derive(Debug, Subcommand)]
+pub enum EgtbCommand {
+    /// Solve every material balance with up to N pieces (retrograde analysis);
+    /// tables already built for the same rules are read, not rebuilt.
+    Build {
+        /// A built-in variant or a path to a .toml file.
+        variant: String,
+        /// The most pieces on the board (both sides): every material up to it.
+        #[arg(long, required_unless_present = "material")]
+        pieces: Option<u8>,
+        /// Only this material (`KKK v K`: White's kings and men, then Black's) and
+        /// the materials its captures and promotions lead to.
+        #[arg(long, conflicts_with = "pieces")]
+        material: Option<String>,
+        /// The tables' folder.
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+        /// The memory the build may use, in MiB (default: what the system has available).
+        #[arg(long)]
+        max_memory: Option<u64>,
+        /// Worker threads (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+    /// The value of a position (win, draw or loss for the side to move, and
+    /// the distance to the end in plies), a best move and the line to the end.
+    Probe {
+        /// A built-in variant or a path to a .toml file.
+        variant: String,
+        /// The position, in PDN FEN.
+        #[arg(long)]
+        fen: String,
+        /// The tables' folder.
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+    },
+    /// Positions, wins, draws, losses and the longest win, per material and per piece count.
+    Stats {
+        /// A built-in variant or a path to a .toml file.
+        variant: String,
+        /// Only this material (`KK v K`), by side to move, with and without a
+        /// capture for the side to move, and a drawn position.
+        #[arg(long)]
+        material: Option<String>,
+        /// The tables' folder.
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+    },
 }

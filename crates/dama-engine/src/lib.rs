@@ -53,6 +53,9 @@ mod notation;
 // Outcomes, the judge, the draw clock, games, PDN.
 mod game;
 
+// Endgame tables: retrograde analysis on the compiled rules.
+mod egtb;
+
 // Evaluation, search, matches, the draw-offer policy.
 mod engine;
 
@@ -62,6 +65,11 @@ mod perft;
 pub use board::{
     AbsDir, Bitboard, Color, DirSet, Layout, Move, MoveList, MovePath, Piece, Position, Square, Squares, Width,
     MAX_SIDE,
+};
+pub use egtb::{
+    egtb_build, egtb_build_for, egtb_headers, egtb_memory_needed, egtb_position, egtb_position_counts, egtb_summary,
+    table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl,
+    ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{

@@ -3,6 +3,7 @@
 pub mod cases;
 mod completions;
 pub mod diagram;
+mod egtb;
 pub mod hub;
 pub mod match_;
 mod moves;
@@ -15,7 +16,7 @@ mod variants;
 
 use dama_engine::{load, FenOptions, LoadError, Loaded, Position};
 
-use crate::cli::{Cli, Command, Format};
+use crate::cli::{Cli, Command, EgtbCommand, Format};
 use crate::exit::Exit;
 use crate::{json, out, render};
 
@@ -77,6 +78,31 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Diagram(args) => diagram::run(&ctx, args),
         Command::Hub(args) => hub::run(&ctx, args),
         Command::Serve(args) => crate::serve::run(&ctx, args),
+        Command::Egtb(EgtbCommand::Build {
+            variant,
+            pieces,
+            material,
+            dir,
+            max_memory,
+            threads,
+        }) => {
+            let run = || egtb::build(&ctx, &variant, (pieces, material.as_deref()), dir, max_memory);
+            if threads == 0 {
+                run()
+            } else {
+                match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                    Ok(pool) => pool.install(run),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        Exit::Failure
+                    }
+                }
+            }
+        }
+        Command::Egtb(EgtbCommand::Probe { variant, fen, dir }) => egtb::probe(&ctx, &variant, &fen, dir),
+        Command::Egtb(EgtbCommand::Stats { variant, material, dir }) => {
+            egtb::stats(&ctx, &variant, material.as_deref(), dir)
+        }
         Command::Completions { shell } => completions::completions(shell),
         Command::Man => completions::man(),
     }

@@ -32,6 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::{Bitboard, Bits, Color, Move, Node, Ply, PlyList, Position};
+use crate::egtb::{Tablebase, Wdl};
 use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
 use crate::engine::{Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
 use crate::game::DrawClock;
@@ -52,6 +53,8 @@ const INF: i32 = 32_000;
 #[derive(Debug)]
 pub struct Engine {
     inner: Inner,
+    /// Endgame tables to play from where they hold the root ([`Engine::set_tables`]).
+    tables: Option<Tablebase>,
 }
 
 /// The search compiled for the word of the variant's board.
@@ -87,7 +90,45 @@ impl Engine {
             Packing::W128(p) => Inner::W128(Box::new(Searcher::new(rules, p, mb))),
             Packing::W256(p) => Inner::W256(Box::new(Searcher::new(rules, p, mb))),
         };
-        Engine { inner }
+        Engine { inner, tables: None }
+    }
+
+    /// Plays from endgame tables: when `tables` hold the root position, a
+    /// search returns the tables' best move at once (the quickest win, the
+    /// slowest loss, a move that keeps the draw) with its distance as a
+    /// mate score, and the table line as its principal variation. Positions
+    /// the tables do not hold are searched as before. The tables must be
+    /// for this engine's rules (their files say which rules they are for).
+    pub fn set_tables(&mut self, tables: Option<Tablebase>) {
+        self.tables = tables;
+    }
+
+    /// The tables' answer at the root, if they hold it.
+    fn table_answer(&mut self, root: &SearchRoot) -> Option<SearchResult> {
+        let fingerprint = self.rules().fingerprint();
+        let tables = self.tables.as_mut()?;
+        if tables.rules().fingerprint() != fingerprint {
+            return None;
+        }
+        let start = Instant::now();
+        let value = tables.probe(&root.pos).ok()?;
+        let (best, _) = tables.best_move(&root.pos).ok()??;
+        let pv = tables.line(&root.pos, 24).unwrap_or_else(|_| vec![best]);
+        let plies = value.plies.min(MATE_BOUND as u32 / 2) as i32;
+        let score = match value.wdl {
+            Wdl::Win => MATE - plies,
+            Wdl::Loss => -(MATE - plies),
+            Wdl::Draw => 0,
+        };
+        Some(SearchResult {
+            best: Some(best),
+            score,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv,
+            elapsed: start.elapsed(),
+        })
     }
 
     /// The rules this engine plays.
@@ -128,6 +169,9 @@ impl Engine {
 
     /// Searches `root` within `limits` and returns the best move found.
     pub fn search(&mut self, root: &SearchRoot, limits: &Limits) -> SearchResult {
+        if let Some(r) = self.table_answer(root) {
+            return r;
+        }
         searcher!(&mut self.inner, s => s.search_inner(root, limits, None))
     }
 
@@ -140,6 +184,10 @@ impl Engine {
         limits: &Limits,
         report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
+        if let Some(r) = self.table_answer(root) {
+            report(&r);
+            return r;
+        }
         searcher!(&mut self.inner, s => s.search_inner(root, limits, Some(report)))
     }
 }

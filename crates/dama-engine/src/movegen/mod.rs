@@ -219,6 +219,20 @@ impl Rules {
     pub(crate) fn has_quiet_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
         by_geometry!(p, G => self.any_quiet::<B, G>(p, pos))
     }
+
+    /// Whether the non-capturing move of the piece on `from` to `to`
+    /// (without promotion) is legal in `pos`: the generator lists it, and
+    /// no capture is compulsory. The endgame tables ask it of each candidate
+    /// predecessor, so that un-moving never decides a rule.
+    #[inline]
+    pub(crate) fn plays_quiet_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>, from: u8, to: u8) -> bool {
+        if self.capture().mandatory && self.has_capture_in(p, pos) {
+            return false;
+        }
+        let mut sink = quiet::FindQuiet { from, to, found: false };
+        by_geometry!(p, G => self.quiet_moves::<B, G, _>(p, pos, &mut sink, false));
+        sink.found
+    }
 }
 
 /// The generator on positions and moves of the API.

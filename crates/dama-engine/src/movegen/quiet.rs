@@ -119,6 +119,33 @@ impl<B: Bits> QuietSink<B> for AnyQuiet {
     }
 }
 
+/// Looks for one non-promoting move, from `from` to `to`.
+pub(super) struct FindQuiet {
+    pub(super) from: u8,
+    pub(super) to: u8,
+    pub(super) found: bool,
+}
+
+impl<B: Bits> QuietSink<B> for FindQuiet {
+    const ORDERED: bool = false;
+    #[inline(always)]
+    fn batch(&mut self, dests: B, from: impl Fn(u8) -> u8, _: bool, promo: B) {
+        if dests.has(self.to) && !promo.has(self.to) && from(self.to) == self.from {
+            self.found = true;
+        }
+    }
+    #[inline(always)]
+    fn ray(&mut self, from: u8, free: B, d: usize, range: usize) {
+        if from == self.from && free.has(self.to) {
+            self.found |= AlongRay::new(free, d).take(range).any(|t| t == self.to);
+        }
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.found
+    }
+}
+
 impl Rules {
     /// The king of the side to move that has made its
     /// `kings.max_consecutive_moves` non-capturing moves in a row while its

@@ -1,0 +1,333 @@
+//! The tables against published counts, against the generator (every
+//! predecessor is a position the generator plays from, and none is
+//! missed) and against themselves (every value is the best of its moves).
+
+use std::path::PathBuf;
+
+use super::build::Unmoves;
+use super::index::Squares;
+use super::*;
+use crate::board::{Bits, Color, Node, PlyList, Runs};
+use crate::rules::{with_pack, Rules};
+use crate::util::Rng;
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dama-egtb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn deep() -> bool {
+    std::env::var("DAMA_EGTB_DEEP").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// English checkers: 120, 6,972, 261,224, 7,092,774 and 148,688,232
+/// positions with one to five pieces, side to move left out (the counts
+/// of the Chinook project, Schaeffer et al.).
+#[test]
+fn english_counts_are_the_published_ones() {
+    let rules = Rules::builtin("english").unwrap();
+    assert_eq!(
+        egtb_position_counts(&rules, 5),
+        vec![120, 6_972, 261_224, 7_092_774, 148_688_232]
+    );
+}
+
+/// A random position of `pieces` pieces (men off their promotion squares).
+fn random_node<B: Bits>(p: &crate::rules::Pack<B>, sq: &Squares, rng: &mut Rng, pieces: usize) -> Node<B> {
+    let squares = sq.playable_bits();
+    let mut n = Node {
+        white: B::ZERO,
+        black: B::ZERO,
+        kings: B::ZERO,
+        side: if rng.below(2) == 0 { Color::White } else { Color::Black },
+        runs: Runs::NONE,
+    };
+    let mut placed = 0;
+    while placed < pieces {
+        let b = squares[rng.below(squares.len())];
+        if n.occupied().has(b) {
+            continue;
+        }
+        let white = rng.below(2) == 0;
+        let king = rng.below(2) == 0;
+        let c = if white { 0 } else { 1 };
+        if !king && p.promotion[c].has(b) {
+            continue;
+        }
+        if white {
+            n.white |= B::bit(b);
+        } else {
+            n.black |= B::bit(b);
+        }
+        if king {
+            n.kings |= B::bit(b);
+        }
+        placed += 1;
+    }
+    n
+}
+
+/// On random positions of several variants, the predecessors are exactly
+/// the positions from which the generator plays a quiet, non-crowning move
+/// (or a pass) to the position: each forward move's target lists its
+/// source, and each listed predecessor has that move in its legal list.
+#[test]
+fn predecessors_are_the_generator_inverse() {
+    let mut checked = 0;
+    for id in [
+        "dama",
+        "english",
+        "russian",
+        "frisian",
+        "armenian",
+        "dameo",
+        "armenian-schmidt",
+        "international",
+    ] {
+        let rules = Rules::builtin(id).unwrap();
+        with_pack!(rules, p => {
+            let sq = Squares::new(p);
+            let un = Unmoves::new(&rules, p, &sq);
+            let mut rng = Rng::new(7);
+            let mut list = PlyList::new();
+            for round in 0..600 {
+                let n = random_node(p, &sq, &mut rng, 2 + round % 6);
+                // Forward: every in-slice move of n has n among the target's predecessors.
+                rules.generate_in(p, &n, &mut list);
+                for (m, _) in list.iter() {
+                    if m.is_capture() || m.promotes() {
+                        continue;
+                    }
+                    let child = n.after(m);
+                    let mut found = false;
+                    un.each(&rules, p, &child, |q| found |= *q == n);
+                    assert!(found, "{id}: {} -> {} not found", rules.to_fen(&p.position(&n)), rules.to_fen(&p.position(&child)));
+                    checked += 1;
+                }
+                // Backward: each predecessor plays a listed move to n.
+                let mut preds = Vec::new();
+                un.each(&rules, p, &n, |q| preds.push(*q));
+                let mut l2 = PlyList::new();
+                for q in preds {
+                    rules.generate_in(p, &q, &mut l2);
+                    assert!(
+                        l2.iter().any(|(m, _)| !m.is_capture() && !m.promotes() && q.after(m) == n),
+                        "{id}: {} is no predecessor of {}", rules.to_fen(&p.position(&q)), rules.to_fen(&p.position(&n))
+                    );
+                    checked += 1;
+                }
+            }
+        });
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+/// Every entry of a built table is what its moves give: the end rules'
+/// verdict where the game is over, else the best of the children's values
+/// (the quickest win, the slowest loss).
+fn check_tables(rules: &Rules, dir: &std::path::Path, pieces: u8) {
+    with_pack!(rules, p => {
+        let sq = Squares::new(p);
+        let mut tb = Tablebase::open(rules, dir);
+        let mut list = PlyList::new();
+        for m in Material::up_to(pieces) {
+            let shape = sq.shape(m).unwrap();
+            for e in 0..2 * shape.per_side {
+                let Some(n) = sq.node_in(p, &shape, e) else { continue };
+                let got = tb.entry(&sq, &n).unwrap();
+                let want = match judge::judge(rules, p, &n, &mut list) {
+                    Some(v) => v,
+                    None => {
+                        let mut best = value::UNKNOWN;
+                        for (mv, _) in list.iter() {
+                            let c = n.after(mv);
+                            best = value::better(best, value::back(tb.entry(&sq, &c).unwrap()));
+                        }
+                        best
+                    }
+                };
+                assert_eq!(got, want, "{} {m}: {}", rules.id(), rules.to_fen(&p.position(&n)));
+            }
+        }
+    });
+}
+
+#[test]
+fn small_tables_are_consistent() {
+    for (id, pieces) in [
+        ("english", 3),
+        ("dama", 3),
+        ("russian", 3),
+        ("antidraughts", 3),
+        ("breakthrough", 3),
+    ] {
+        let rules = Rules::builtin(id).unwrap();
+        let dir = tmp(id);
+        let report = egtb_build(&rules, &dir, pieces, None, &|_| {}).unwrap();
+        assert_eq!(report.built, report.tables.len());
+        check_tables(&rules, &dir, pieces);
+        // Building again reads the files.
+        let again = egtb_build(&rules, &dir, pieces, None, &|_| {}).unwrap();
+        assert_eq!(again.built, 0);
+        assert_eq!(again.tables, report.tables);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The positions of `m` with `side` to move that pass `keep`, by value.
+fn sorted(
+    rules: &Rules,
+    dir: &std::path::Path,
+    m: Material,
+    side: Color,
+    keep: impl Fn(&Position) -> bool,
+) -> (Vec<Position>, Vec<Position>, Vec<Position>) {
+    let mut tb = Tablebase::open(rules, dir);
+    let (mut w, mut d, mut l) = (Vec::new(), Vec::new(), Vec::new());
+    with_pack!(rules, p => {
+        let sq = Squares::new(p);
+        let shape = sq.shape(m).unwrap();
+        let start = if side == Color::White { 0 } else { shape.per_side };
+        for e in start..start + shape.per_side {
+            let Some(node) = sq.node_in(p, &shape, e) else { continue };
+            let pos = p.position(&node);
+            if !keep(&pos) {
+                continue;
+            }
+            match tb.probe(&pos).unwrap().wdl {
+                Wdl::Win => w.push(pos),
+                Wdl::Draw => d.push(pos),
+                Wdl::Loss => l.push(pos),
+            }
+        }
+    });
+    (w, d, l)
+}
+
+fn kings(w: u8, b: u8) -> Material {
+    Material {
+        white_men: 0,
+        white_kings: w,
+        black_men: 0,
+        black_kings: b,
+    }
+}
+
+fn fens(rules: &Rules, ps: &[Position], n: usize) -> String {
+    ps.iter()
+        .take(n)
+        .map(|p| rules.to_fen(p))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// English: two kings beat one from almost every position; one king
+/// against one is mostly a draw, but not where the side to move takes the
+/// opposition against a king on the edge (each of its moves is then taken)
+/// or captures at once.
+#[test]
+fn english_kings() {
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-kings");
+    egtb_build_for(&rules, &dir, &[kings(2, 1)], None, &|_| {}).unwrap();
+    let no_capture = |p: &Position| !rules.has_capture(p);
+    let (w, d, l) = sorted(&rules, &dir, kings(1, 1), Color::White, no_capture);
+    let n = w.len() + d.len() + l.len();
+    eprintln!(
+        "english K v K, no capture: {} wins, {} draws, {} losses of {n}; wins e.g. {}",
+        w.len(),
+        d.len(),
+        l.len(),
+        fens(&rules, &w, 3)
+    );
+    assert!(d.len() * 100 >= n * 60, "K v K is mostly drawn");
+    let (w, d, l) = sorted(&rules, &dir, kings(2, 1), Color::White, no_capture);
+    let n = w.len() + d.len() + l.len();
+    eprintln!(
+        "english KK v K, kings to move, no capture: {} wins, {} draws, {} losses of {n}; draws e.g. {}",
+        w.len(),
+        d.len(),
+        l.len(),
+        fens(&rules, &d, 3)
+    );
+    assert!(w.len() * 100 >= n * 95, "KK v K is won");
+    let (w, d, l) = sorted(&rules, &dir, kings(2, 1), Color::Black, no_capture);
+    eprintln!(
+        "english KK v K, lone king to move, no capture: {} wins, {} draws, {} losses; not lost e.g. {} {}",
+        w.len(),
+        d.len(),
+        l.len(),
+        fens(&rules, &w, 2),
+        fens(&rules, &d, 2)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Russian: three kings beat one unless the lone king holds the long
+/// diagonal a1-h8 (Petrov's triangle).
+#[test]
+fn russian_petrov_triangle() {
+    let rules = Rules::builtin("russian").unwrap();
+    let dir = tmp("russian-petrov");
+    egtb_build_for(&rules, &dir, &[kings(3, 1)], None, &|_| {}).unwrap();
+    let diagonal: Vec<crate::board::Square> = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+        .iter()
+        .map(|s| rules.parse_square(s).unwrap())
+        .collect();
+    let on = |p: &Position| diagonal.iter().any(|&s| p.kings(Color::Black).contains(s));
+    let white_on = |p: &Position| diagonal.iter().any(|&s| p.kings(Color::White).contains(s));
+    let (w, d, _) = sorted(&rules, &dir, kings(3, 1), Color::White, |p| {
+        !rules.has_capture(p) && !on(p)
+    });
+    eprintln!(
+        "russian KKK v K, kings to move, no capture, lone king off the long diagonal: {} wins, {} draws; draws e.g. {}",
+        w.len(),
+        d.len(),
+        fens(&rules, &d, 3)
+    );
+    let (w2, d2, _) = sorted(&rules, &dir, kings(3, 1), Color::White, |p| {
+        !rules.has_capture(p) && on(p)
+    });
+    let w2_sac = w2.iter().filter(|p| white_on(p)).count();
+    eprintln!("russian KKK v K, kings to move, no capture, lone king on the long diagonal: {} wins ({} with a white king on it too), {} draws; wins e.g. {}", w2.len(), w2_sac, d2.len(), fens(&rules, &w2, 3));
+    let share = |w: usize, d: usize| w as f64 / (w + d) as f64;
+    assert!(share(w.len(), d.len()) > 0.95, "off the diagonal the kings win");
+    assert!(
+        share(w2.len(), d2.len()) < 0.5,
+        "on the diagonal the lone king mostly holds"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn english_four_pieces_deep() {
+    if !deep() {
+        return;
+    }
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-4");
+    let report = egtb_build(&rules, &dir, 4, None, &|_| {}).unwrap();
+    let positions: u64 = report.tables.iter().map(TableHeader::positions).sum();
+    assert_eq!(positions, 2 * (120 + 6_972 + 261_224 + 7_092_774));
+    check_tables(&rules, &dir, 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The search plays the tables' move where they hold the root.
+#[test]
+fn the_search_plays_from_the_tables() {
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-search");
+    egtb_build_for(&rules, &dir, &[kings(2, 1)], None, &|_| {}).unwrap();
+    let pos = rules.parse_fen("W:WK1,K2:BK32").unwrap();
+    let mut tb = Tablebase::open(&rules, &dir);
+    let value = tb.probe(&pos).unwrap();
+    assert_eq!(value.wdl, Wdl::Win);
+    let mut engine = crate::Engine::new(&rules);
+    engine.set_tables(Some(Tablebase::open(&rules, &dir)));
+    let r = engine.search(&crate::SearchRoot::new(pos), &crate::Limits::depth(1));
+    assert_eq!(r.mate_in(), Some(value.plies as i32));
+    assert_eq!(r.best, tb.best_move(&pos).unwrap().map(|(m, _)| m));
+    let _ = std::fs::remove_dir_all(&dir);
+}
