@@ -3,8 +3,8 @@
 
 use rayon::prelude::*;
 
-use crate::board::{Bits, Move, Node, PlyList, Position};
-use crate::movegen::CountMode;
+use crate::board::{Bits, Move, Node, Ply, PlyList, Position};
+use crate::movegen::{by_shape, CountMode};
 use crate::rules::{with_pack, Pack, Rules};
 
 /// Counts the leaf nodes `depth` plies below `pos`. A position with no
@@ -25,12 +25,23 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> u64 
 /// [`perft`] from a node of the generator.
 fn perft_from<B: Bits>(rules: &Rules, p: &Pack<B>, pos: &Node<B>, depth: u32, mode: CountMode) -> u64 {
     let mut lists: Vec<PlyList<B>> = (0..depth.max(1)).map(|_| PlyList::new()).collect();
-    perft_with(rules, p, pos, depth, mode, &mut lists)
+    by_shape!(rules, p, G, P => perft_with::<B, G, P>(rules, p, pos, depth, mode, &mut lists))
+}
+
+/// The position after `m`: with `P` (plain rules) no node tracks king runs.
+#[inline(always)]
+fn child<B: Bits, const P: bool>(pos: &Node<B>, m: &Ply<B>) -> Node<B> {
+    if P {
+        pos.after_untracked(m)
+    } else {
+        pos.after(m)
+    }
 }
 
 /// [`perft`] with caller-provided move lists (at least one per ply), so
-/// nothing is allocated per node.
-fn perft_with<B: Bits>(
+/// nothing is allocated per node; the generator's direction class `G` and
+/// plainness `P` are chosen once at the root.
+fn perft_with<B: Bits, const G: u8, const P: bool>(
     rules: &Rules,
     p: &Pack<B>,
     pos: &Node<B>,
@@ -45,7 +56,7 @@ fn perft_with<B: Bits>(
         return 0;
     };
     if depth == 1 {
-        return rules.count_in(p, pos, mode, list);
+        return rules.count_as::<B, G, P>(p, pos, mode, list);
     }
     let mut total = 0;
     if depth == 2 {
@@ -53,21 +64,21 @@ fn perft_with<B: Bits>(
         let Some((scratch, _)) = rest.split_first_mut() else {
             return 0;
         };
-        rules.for_each_in(
+        rules.for_each_as::<B, G, P, _>(
             p,
             pos,
             list,
             mode,
             #[inline(always)]
             |m, n| {
-                let sub = rules.count_in(p, &pos.after(m), mode, scratch);
+                let sub = rules.count_as::<B, G, P>(p, &child::<B, P>(pos, m), mode, scratch);
                 total += sub * mode.weight(n);
             },
         );
         return total;
     }
-    rules.for_each_in(p, pos, list, mode, |m, n| {
-        let sub = perft_with(rules, p, &pos.after(m), depth - 1, mode, rest);
+    rules.for_each_as::<B, G, P, _>(p, pos, list, mode, |m, n| {
+        let sub = perft_with::<B, G, P>(rules, p, &child::<B, P>(pos, m), depth - 1, mode, rest);
         total += sub * mode.weight(n);
     });
     total
@@ -122,7 +133,9 @@ fn perft_parallel_in<B: Bits>(
             .par_iter()
             .map_init(
                 || (0..depth - 2).map(|_| PlyList::new()).collect::<Vec<_>>(),
-                |lists, (child, w)| w * perft_with(rules, p, child, depth - 2, mode, lists),
+                |lists, (node, w)| {
+                    w * by_shape!(rules, p, G, P => perft_with::<B, G, P>(rules, p, node, depth - 2, mode, lists))
+                },
             )
             .sum()
     };

@@ -292,6 +292,18 @@ impl<B: Bits> Node<B> {
         p.play(m);
         p
     }
+
+    /// The position after `m` in a variant without king runs (no node of
+    /// it tracks any): [`Node::after`] without the test, for tree walks
+    /// that chose the plain generator.
+    #[inline(always)]
+    pub(crate) fn after_untracked(&self, m: &Ply<B>) -> Node<B> {
+        debug_assert!(!self.runs.track);
+        let mut p = *self;
+        p.toggle(m, p.side);
+        p.side = !p.side;
+        p
+    }
 }
 
 /// A reusable list of moves, with how many distinct paths lead to each.

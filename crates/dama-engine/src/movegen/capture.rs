@@ -365,16 +365,18 @@ impl Rules {
     /// The pieces of the side to move that have a first jump (a man or king
     /// with an enemy piece in reach and an empty square behind it).
     #[inline(always)]
-    pub(super) fn capturers<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>) -> B {
-        self.capturers_counting::<B, G, false>(p, pos).0
+    pub(super) fn capturers<B: Bits, const G: u8, const P: bool>(&self, p: &Pack<B>, pos: &Node<B>) -> B {
+        self.capturers_counting::<B, G, false, P>(p, pos).0
     }
 
     /// [`Rules::capturers`], and with `COUNT`, when the kings are flying
     /// and move along the same directions as they capture, the number of
     /// the kings' non-capturing moves, read off the same attack sets (else
     /// `None`): perft's last ply then looks each king's lines up once.
+    /// With `P` (plain rules, [`Rules::plain`]) men take kings and no king
+    /// is ever frozen, which is then not asked.
     #[inline(always)]
-    pub(super) fn capturers_counting<B: Bits, const G: u8, const COUNT: bool>(
+    pub(super) fn capturers_counting<B: Bits, const G: u8, const COUNT: bool, const P: bool>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
@@ -386,7 +388,7 @@ impl Rules {
         let occ = pos.occupied();
         let empty = p.board & !occ;
         let men = pos.men(us);
-        let prey = if p.plan.men_capture_kings {
+        let prey = if P || p.plan.men_capture_kings {
             enemy
         } else {
             enemy & !pos.kings(!us)
@@ -408,7 +410,7 @@ impl Rules {
         // Flying kings: the first piece along a ray is an enemy with an
         // empty square behind it.
         let count = COUNT && self.kings().range == KingRange::Flying && side.king_moves == side.king_captures;
-        let frozen = if count { self.frozen_king(pos) } else { B::ZERO };
+        let frozen = if count { self.frozen_king::<B, P>(pos) } else { B::ZERO };
         let mut quiet = 0u64;
         for k in Ones(kings) {
             let attacks = t.king_capture_attacks(us.index(), k, occ);
@@ -513,14 +515,14 @@ impl Rules {
     /// move's number of paths is counted as [`CountMode::Jumps`] counts.
     ///
     /// [`CountMode::Jumps`]: crate::CountMode::Jumps
-    pub(super) fn gen_captures<B: Bits, const G: u8>(
+    pub(super) fn gen_captures<B: Bits, const G: u8, const P: bool>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
         list: &mut PlyList<B>,
         jumps: bool,
     ) {
-        let pieces = self.capturers::<B, G>(p, pos);
+        let pieces = self.capturers::<B, G, P>(p, pos);
         if pieces.is_empty() {
             return;
         }

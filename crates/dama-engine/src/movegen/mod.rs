@@ -53,13 +53,51 @@ macro_rules! by_geometry {
     };
 }
 
+/// Runs `$e` with `$g` bound to the board's direction class and `$plain`
+/// to whether the rules are plain (`Rules::plain`), both as constants:
+/// what a tree walk (perft) chooses once at its root, so that every node
+/// below runs a generator with those branches compiled out. Boards with
+/// every direction are never plain here (no traditional game has them).
+macro_rules! by_shape {
+    ($rules:expr, $pack:expr, $g:ident, $plain:ident => $e:expr) => {
+        match ($pack.tables.geometry(), $rules.plain($pack)) {
+            ($crate::board::ORTHOGONAL, true) => {
+                const $g: u8 = $crate::board::ORTHOGONAL;
+                const $plain: bool = true;
+                $e
+            }
+            ($crate::board::ORTHOGONAL, false) => {
+                const $g: u8 = $crate::board::ORTHOGONAL;
+                const $plain: bool = false;
+                $e
+            }
+            ($crate::board::DIAGONAL, true) => {
+                const $g: u8 = $crate::board::DIAGONAL;
+                const $plain: bool = true;
+                $e
+            }
+            ($crate::board::DIAGONAL, false) => {
+                const $g: u8 = $crate::board::DIAGONAL;
+                const $plain: bool = false;
+                $e
+            }
+            _ => {
+                const $g: u8 = $crate::board::ALL_DIRS;
+                const $plain: bool = false;
+                $e
+            }
+        }
+    };
+}
+pub(crate) use by_shape;
+
 /// The generator in the board's own numbering and word `B`: what perft and
 /// the search call once [`with_pack`] has chosen `B`.
 impl Rules {
     /// The legal moves of `pos` into `list` (see [`Rules::generate`]).
     #[inline]
     pub(crate) fn generate_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
-        by_geometry!(p, G => self.generate_as::<B, G>(p, pos, list, false))
+        by_geometry!(p, G => self.generate_as::<B, G, false>(p, pos, list, false))
     }
 
     /// [`Rules::generate_in`] with each move's number of paths counted in
@@ -72,19 +110,36 @@ impl Rules {
         list: &mut PlyList<B>,
         mode: CountMode,
     ) {
-        by_geometry!(p, G => self.generate_as::<B, G>(p, pos, list, mode.jumps()))
+        by_geometry!(p, G => self.generate_as::<B, G, false>(p, pos, list, mode.jumps()))
     }
 
     #[inline(always)]
-    fn generate_as<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>, jumps: bool) {
+    fn generate_as<B: Bits, const G: u8, const P: bool>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        jumps: bool,
+    ) {
         list.clear();
-        self.gen_captures::<B, G>(p, pos, list, jumps);
+        self.gen_captures::<B, G, P>(p, pos, list, jumps);
         if list.is_empty() || !self.capture().mandatory {
-            self.gen_quiet::<B, G>(p, pos, list);
+            self.gen_quiet::<B, G, P>(p, pos, list);
         }
-        if list.is_empty() && self.must_pass(pos) {
+        if !P && list.is_empty() && self.must_pass(pos) {
             list.push(Ply::pass(), 1);
         }
+    }
+
+    /// Whether the rules are plain: captures need no bookkeeping beyond
+    /// their count (`SearchPlan::rich` is off: men take kings, no values,
+    /// priorities or halts), kings have no move limit (so nodes track no
+    /// runs) and a blocked side does not pass. Every traditional 8×8 game
+    /// but Italian and Frisian is; a tree walk that knows it compiles those
+    /// rules' branches out ([`by_shape!`]).
+    #[inline]
+    pub(crate) fn plain<B: Bits>(&self, p: &Pack<B>) -> bool {
+        !p.plan.rich && !p.track_runs && !self.end().passes()
     }
 
     /// Whether the side to move of `pos`, which has no move, passes
@@ -95,21 +150,11 @@ impl Rules {
         self.end().passes() && !pos.pieces(pos.side_to_move()).is_empty()
     }
 
-    /// [`Rules::count_moves`] in the board's numbering; `scratch` is used
-    /// for captures in [`CountMode::Moves`].
-    #[inline]
-    pub(crate) fn count_in<B: Bits>(
-        &self,
-        p: &Pack<B>,
-        pos: &Node<B>,
-        mode: CountMode,
-        scratch: &mut PlyList<B>,
-    ) -> u64 {
-        by_geometry!(p, G => self.count_moves_as::<B, G>(p, pos, mode, scratch))
-    }
-
+    /// [`Rules::count_moves`] in the board's numbering, with the direction
+    /// class `G` and plainness `P` chosen by [`by_shape!`]; `scratch` is
+    /// used for captures in [`CountMode::Moves`].
     #[inline(always)]
-    fn count_moves_as<B: Bits, const G: u8>(
+    pub(crate) fn count_as<B: Bits, const G: u8, const P: bool>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
@@ -117,7 +162,7 @@ impl Rules {
         scratch: &mut PlyList<B>,
     ) -> u64 {
         let mut captures = 0;
-        let (pieces, king_quiet) = self.capturers_counting::<B, G, true>(p, pos);
+        let (pieces, king_quiet) = self.capturers_counting::<B, G, true, P>(p, pos);
         if !pieces.is_empty() {
             captures = match mode {
                 CountMode::Paths | CountMode::Jumps => {
@@ -134,7 +179,7 @@ impl Rules {
                     self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, false);
                     if sink.overflow {
                         scratch.clear();
-                        self.gen_captures::<B, G>(p, pos, scratch, false);
+                        self.gen_captures::<B, G, P>(p, pos, scratch, false);
                         scratch.len() as u64
                     } else {
                         sink.n
@@ -145,8 +190,8 @@ impl Rules {
                 return captures;
             }
         }
-        let n = captures + self.count_quiet::<B, G>(p, pos, scratch, king_quiet);
-        if n == 0 && self.must_pass(pos) {
+        let n = captures + self.count_quiet::<B, G, P>(p, pos, scratch, king_quiet);
+        if !P && n == 0 && self.must_pass(pos) {
             return 1;
         }
         n
@@ -158,45 +203,33 @@ impl Rules {
     /// through `list`, which is overwritten. This is generating without
     /// filling a list in the common case, for perft and other tree walks.
     /// The number of paths is counted in `mode` (as paths in
-    /// [`CountMode::Moves`]).
-    #[inline]
-    pub(crate) fn for_each_in<B: Bits, F: FnMut(&Ply<B>, u32)>(
+    /// [`CountMode::Moves`]). `G` and `P` are chosen by [`by_shape!`].
+    #[inline(always)]
+    pub(crate) fn for_each_as<B: Bits, const G: u8, const P: bool, F: FnMut(&Ply<B>, u32)>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
         list: &mut PlyList<B>,
         mode: CountMode,
-        f: F,
-    ) {
-        by_geometry!(p, G => self.for_each_move_as::<B, G, F>(p, pos, list, mode.jumps(), f))
-    }
-
-    #[inline(always)]
-    fn for_each_move_as<B: Bits, const G: u8, F: FnMut(&Ply<B>, u32)>(
-        &self,
-        p: &Pack<B>,
-        pos: &Node<B>,
-        list: &mut PlyList<B>,
-        jumps: bool,
         mut f: F,
     ) {
         list.clear();
-        self.gen_captures::<B, G>(p, pos, list, jumps);
+        self.gen_captures::<B, G, P>(p, pos, list, mode.jumps());
         // A pass is the one move of a blocked side: variants that pass take
         // the list's way, which knows whether there was another move.
-        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move()) || self.end().passes();
+        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move()) || (!P && self.end().passes());
         if use_list {
             if list.is_empty() || !self.capture().mandatory {
-                self.gen_quiet::<B, G>(p, pos, list);
+                self.gen_quiet::<B, G, P>(p, pos, list);
             }
-            if list.is_empty() && self.must_pass(pos) {
+            if !P && list.is_empty() && self.must_pass(pos) {
                 list.push(Ply::pass(), 1);
             }
             for (m, n) in list.iter() {
                 f(m, n);
             }
         } else {
-            self.quiet_moves::<B, G, _>(
+            self.quiet_moves::<B, G, P, _>(
                 p,
                 pos,
                 &mut VisitQuiet(
@@ -211,13 +244,13 @@ impl Rules {
     /// Whether the side to move has a capture.
     #[inline]
     pub(crate) fn has_capture_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
-        by_geometry!(p, G => !self.capturers::<B, G>(p, pos).is_empty())
+        by_geometry!(p, G => !self.capturers::<B, G, false>(p, pos).is_empty())
     }
 
     /// Whether the side to move has a non-capturing move.
     #[inline]
     pub(crate) fn has_quiet_in<B: Bits>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
-        by_geometry!(p, G => self.any_quiet::<B, G>(p, pos))
+        by_geometry!(p, G => self.any_quiet::<B, G, false>(p, pos))
     }
 
     /// Whether the non-capturing move of the piece on `from` to `to`
@@ -230,7 +263,7 @@ impl Rules {
             return false;
         }
         let mut sink = quiet::FindQuiet { from, to, found: false };
-        by_geometry!(p, G => self.quiet_moves::<B, G, _>(p, pos, &mut sink, false));
+        by_geometry!(p, G => self.quiet_moves::<B, G, false, _>(p, pos, &mut sink, false));
         sink.found
     }
 }
@@ -262,7 +295,7 @@ impl Rules {
     /// them: distinct moves, or capture paths with [`CountMode::Paths`].
     /// Non-capturing moves are counted without being listed.
     pub fn count_moves(&self, pos: &Position, mode: CountMode) -> u64 {
-        with_pack!(self, p => self.count_in(p, &p.node(pos), mode, &mut PlyList::new()))
+        with_pack!(self, p => by_shape!(self, p, G, P => self.count_as::<_, G, P>(p, &p.node(pos), mode, &mut PlyList::new())))
     }
 
     /// Calls `f` with each legal move of `pos` and its number of paths, in
@@ -270,7 +303,7 @@ impl Rules {
     pub fn for_each_move<F: FnMut(&Move, u32)>(&self, pos: &Position, mut f: F) {
         with_pack!(self, p => {
             let mut list = PlyList::new();
-            self.for_each_in(p, &p.node(pos), &mut list, CountMode::Paths, |m, n| f(&p.export(m), n));
+            by_geometry!(p, G => self.for_each_as::<_, G, false, _>(p, &p.node(pos), &mut list, CountMode::Paths, |m, n| f(&p.export(m), n)));
         })
     }
 
@@ -315,7 +348,7 @@ impl Rules {
             let mut best = PathCount { best: 0, n: 0, ranked };
             if ranked {
                 by_geometry!(p, G => {
-                    let all = self.capturers::<_, G>(p, &node);
+                    let all = self.capturers::<_, G, false>(p, &node);
                     self.capture_search::<_, _, G>(p, &node, &mut best, all, false)
                 });
             }

@@ -150,10 +150,11 @@ impl Rules {
     /// The king of the side to move that has made its
     /// `kings.max_consecutive_moves` non-capturing moves in a row while its
     /// side has men, as a one-bit set (it may still capture), or the empty set.
+    /// Never one with `P` (plain rules have no limit).
     #[inline(always)]
-    pub(super) fn frozen_king<B: Bits>(&self, pos: &Node<B>) -> B {
+    pub(super) fn frozen_king<B: Bits, const P: bool>(&self, pos: &Node<B>) -> B {
         let limit = self.kings().max_consecutive_moves;
-        if limit == 0 {
+        if P || limit == 0 {
             return B::ZERO;
         }
         let us = pos.side_to_move();
@@ -176,7 +177,7 @@ impl Rules {
     /// (unless `skip_kings`: their moves are already counted). Moves that
     /// coincide are not merged here (see [`Rules::quiet_needs_dedup`]).
     #[inline(always)]
-    pub(super) fn quiet_moves<B: Bits, const G: u8, S: QuietSink<B>>(
+    pub(super) fn quiet_moves<B: Bits, const G: u8, const P: bool, S: QuietSink<B>>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
@@ -227,7 +228,7 @@ impl Rules {
             return;
         }
         // Kings (but one that made its limit of moves in a row).
-        let kings = pos.kings(us) & !self.frozen_king(pos);
+        let kings = pos.kings(us) & !self.frozen_king::<B, P>(pos);
         let range = self.kings().range;
         if !S::ORDERED && range == KingRange::Flying {
             // Every empty square up to the first piece, all directions at once.
@@ -274,18 +275,23 @@ impl Rules {
     }
 
     /// Appends the non-capturing moves to `list`, in the generator's order.
-    pub(super) fn gen_quiet<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>, list: &mut PlyList<B>) {
+    pub(super) fn gen_quiet<B: Bits, const G: u8, const P: bool>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+    ) {
         let mut sink = ListQuiet {
             start: list.len(),
             dedup: self.quiet_needs_dedup(pos.side_to_move()),
             list,
         };
-        self.quiet_moves::<B, G, _>(p, pos, &mut sink, false);
+        self.quiet_moves::<B, G, P, _>(p, pos, &mut sink, false);
     }
 
     /// The number of non-capturing moves, without listing them when possible;
     /// `king_quiet` is the kings' share when it is already known.
-    pub(super) fn count_quiet<B: Bits, const G: u8>(
+    pub(super) fn count_quiet<B: Bits, const G: u8, const P: bool>(
         &self,
         p: &Pack<B>,
         pos: &Node<B>,
@@ -294,18 +300,18 @@ impl Rules {
     ) -> u64 {
         if self.quiet_needs_dedup(pos.side_to_move()) {
             scratch.clear();
-            self.gen_quiet::<B, G>(p, pos, scratch);
+            self.gen_quiet::<B, G, P>(p, pos, scratch);
             return scratch.len() as u64;
         }
         let mut sink = CountQuiet(king_quiet.unwrap_or(0));
-        self.quiet_moves::<B, G, _>(p, pos, &mut sink, king_quiet.is_some());
+        self.quiet_moves::<B, G, P, _>(p, pos, &mut sink, king_quiet.is_some());
         sink.0
     }
 
     /// Whether the side to move has a non-capturing move.
-    pub(super) fn any_quiet<B: Bits, const G: u8>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
+    pub(super) fn any_quiet<B: Bits, const G: u8, const P: bool>(&self, p: &Pack<B>, pos: &Node<B>) -> bool {
         let mut sink = AnyQuiet(false);
-        self.quiet_moves::<B, G, _>(p, pos, &mut sink, false);
+        self.quiet_moves::<B, G, P, _>(p, pos, &mut sink, false);
         sink.0
     }
 }
