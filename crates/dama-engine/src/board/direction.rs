@@ -62,6 +62,21 @@ impl AbsDir {
         }
     }
 
+    /// The direction seen in a mirror along the files (left and right
+    /// swapped: E and W, NE and NW, SE and SW).
+    pub const fn mirrored(self) -> AbsDir {
+        match self {
+            AbsDir::N => AbsDir::N,
+            AbsDir::S => AbsDir::S,
+            AbsDir::E => AbsDir::W,
+            AbsDir::W => AbsDir::E,
+            AbsDir::NE => AbsDir::NW,
+            AbsDir::NW => AbsDir::NE,
+            AbsDir::SE => AbsDir::SW,
+            AbsDir::SW => AbsDir::SE,
+        }
+    }
+
     /// Index 0..8.
     #[inline]
     pub const fn index(self) -> usize {
@@ -101,6 +116,15 @@ impl DirSet {
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The set seen in a mirror along the files ([`AbsDir::mirrored`]).
+    pub fn mirrored(self) -> DirSet {
+        let mut out = DirSet::EMPTY;
+        for d in self.iter() {
+            out.insert(d.mirrored());
+        }
+        out
     }
 
     /// The directions in the set.

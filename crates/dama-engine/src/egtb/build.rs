@@ -20,6 +20,17 @@
 //! Un-moving never decides a rule: a predecessor is a candidate (a piece
 //! of the side that moved put back on a square it could come from on an
 //! empty board) that the generator confirms, by listing that move in it.
+//!
+//! Where the rules keep the left-right mirror ([`Mirror`]), only one
+//! position of each mirror pair is solved: the one with the smaller entry
+//! (its canonical entry). Its moves and predecessors are those of its
+//! image, mirrored, so the passes take up canonical entries only and
+//! credit each predecessor to its canonical entry: a move `q → n` stands
+//! for its image too, which is another move of the same canonical entry
+//! when `q` is its own image and `n` is not (two moves decided at once),
+//! and the same move when `n` is its own image (counted from one `q` of
+//! the pair only). At the end each other entry copies its image's value.
+//! The tables are the same as without it (a test compares them).
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -28,6 +39,7 @@ use rayon::prelude::*;
 use crate::board::{Bits, Color, Node, Ones, PlyList, Runs};
 use crate::egtb::index::{Material, Shape, Squares};
 use crate::egtb::judge::judge;
+use crate::egtb::symmetry::Mirror;
 use crate::egtb::value::{back, better, is_loss, is_win, loss, plies, win, Entry, DRAW, INVALID, UNKNOWN};
 use crate::egtb::EgtbError;
 use crate::rules::{Pack, Rules};
@@ -181,6 +193,8 @@ pub(crate) struct SliceBuild<'a, B> {
     pub(crate) sq: &'a Squares,
     pub(crate) solved: &'a Solved,
     pub(crate) unmoves: &'a Unmoves<B>,
+    /// The mirror, where the rules keep it.
+    pub(crate) mirror: Option<&'a Mirror>,
 }
 
 /// Entries with the distance at which they are taken up.
@@ -191,6 +205,12 @@ const DONE: u16 = u16::MAX;
 const CHUNK: u64 = 1 << 12;
 
 impl<B: Bits> SliceBuild<'_, B> {
+    /// The entry of the image of `n` (entry `e`) under the mirror, if any.
+    #[inline]
+    fn image(&self, shape: &Shape, n: &Node<B>) -> Option<u64> {
+        self.mirror.map(|m| self.sq.index(shape, &m.node(n)))
+    }
+
     /// Solves one slice; `progress` is called with the entries done so far.
     pub(crate) fn solve(&self, shape: &Shape, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Entry>, EgtbError> {
         let total = shape.per_side * 2;
@@ -222,6 +242,11 @@ impl<B: Bits> SliceBuild<'_, B> {
                         cnt[i].store(DONE, Ordering::Relaxed);
                         continue;
                     };
+                    if self.image(shape, &n).is_some_and(|m| m < e) {
+                        // Solved as its image; copied at the end.
+                        cnt[i].store(DONE, Ordering::Relaxed);
+                        continue;
+                    }
                     if let Some(v) = judge(self.rules, self.p, &n, &mut list) {
                         val[i].store(v, Ordering::Relaxed);
                         cnt[i].store(DONE, Ordering::Relaxed);
@@ -310,8 +335,28 @@ impl<B: Bits> SliceBuild<'_, B> {
                             continue;
                         };
                         let d = plies(v) + 1;
+                        // A position its own image: each predecessor pair
+                        // is one move of the canonical one, counted once.
+                        let symmetric = self.image(shape, &n) == Some(e as u64);
                         self.unmoves.each(self.rules, self.p, &n, |q| {
-                            let qi = self.sq.index(shape, q) as usize;
+                            let mut qi = self.sq.index(shape, q);
+                            // How many of the canonical predecessor's moves
+                            // this one stands for.
+                            let mut moves = 1;
+                            if let Some(mi) = self.image(shape, q) {
+                                if mi < qi {
+                                    if symmetric {
+                                        return;
+                                    }
+                                    // q moves to n as its image moves to n's image.
+                                    qi = mi;
+                                } else if mi == qi && !symmetric {
+                                    // q is its own image: it moves to n and
+                                    // to n's image, two moves decided at once.
+                                    moves = 2;
+                                }
+                            }
+                            let qi = qi as usize;
                             if is_loss(v) {
                                 if val[qi]
                                     .compare_exchange(UNKNOWN, win(d), Ordering::Relaxed, Ordering::Relaxed)
@@ -319,7 +364,7 @@ impl<B: Bits> SliceBuild<'_, B> {
                                 {
                                     out.push((d, qi as u32));
                                 }
-                            } else if cnt[qi].fetch_sub(1, Ordering::Relaxed) == 1 {
+                            } else if cnt[qi].fetch_sub(moves, Ordering::Relaxed) == moves {
                                 let x = ext[qi].load(Ordering::Relaxed);
                                 if x == UNKNOWN || is_loss(x) {
                                     let dl = if x == UNKNOWN { d } else { d.max(plies(x)) };
@@ -342,6 +387,19 @@ impl<B: Bits> SliceBuild<'_, B> {
                 }
             }
             level += 1;
+        }
+        if self.mirror.is_some() {
+            // Each entry solved as its image takes its image's value.
+            (0..chunks).into_par_iter().for_each(|c| {
+                for e in c * CHUNK..((c + 1) * CHUNK).min(total) {
+                    let Some(n) = self.sq.node::<B>(shape, e) else {
+                        continue;
+                    };
+                    if let Some(m) = self.image(shape, &n).filter(|&m| m < e) {
+                        val[e as usize].store(val[m as usize].load(Ordering::Relaxed), Ordering::Relaxed);
+                    }
+                }
+            });
         }
         Ok(val
             .into_iter()

@@ -377,8 +377,9 @@ impl Squares {
         let mut white = B::ZERO;
         let mut black = B::ZERO;
         let mut kings = B::ZERO;
-        // Occupied playable indices, kept sorted.
-        let mut occ: Vec<u8> = Vec::with_capacity(m.pieces() as usize);
+        // Occupied playable indices (sorted before each kings group).
+        let mut occ = [0u8; MAX_EGTB_PIECES as usize];
+        let mut nocc = 0usize;
         for (g, c, k) in [(0usize, 0usize, m.white_men), (1, 1, m.black_men)] {
             self.unrank(r[g], k, self.men[c].len(), &mut buf);
             for &x in &buf[..k as usize] {
@@ -392,23 +393,25 @@ impl Squares {
                 } else {
                     black |= bit;
                 }
-                occ.push(self.play_idx[b as usize]);
+                occ[nocc] = self.play_idx[b as usize];
+                nocc += 1;
             }
         }
         for (g, c, k) in [(2usize, 0usize, m.white_kings), (3, 1, m.black_kings)] {
-            occ.sort_unstable();
-            let free = self.play.len() - occ.len();
+            occ[..nocc].sort_unstable();
+            let base = nocc;
+            let free = self.play.len() - base;
             self.unrank(r[g], k, free, &mut buf);
-            let mut add = Vec::with_capacity(k as usize);
             for &x in &buf[..k as usize] {
                 // The x-th free playable index.
                 let mut pi = x;
-                for &o in &occ {
+                for &o in &occ[..base] {
                     if o <= pi {
                         pi += 1;
                     }
                 }
-                add.push(pi);
+                occ[nocc] = pi;
+                nocc += 1;
                 let bit = B::bit(self.play[pi as usize]);
                 kings |= bit;
                 if c == 0 {
@@ -417,7 +420,6 @@ impl Squares {
                     black |= bit;
                 }
             }
-            occ.extend(add);
         }
         Some(Node {
             white,

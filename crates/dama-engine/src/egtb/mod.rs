@@ -21,6 +21,7 @@ mod build;
 mod file;
 mod index;
 mod judge;
+mod symmetry;
 mod value;
 
 use std::path::{Path, PathBuf};
@@ -128,18 +129,7 @@ fn mib(bytes: u64) -> String {
 /// The folder of a variant's tables under `dir`: `dir/<variant id>`, with
 /// any character of the id that is not a letter, a digit, `-` or `_` as `_`.
 pub fn table_dir(dir: &Path, rules: &Rules) -> PathBuf {
-    let id: String = rules
-        .id()
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    dir.join(id)
+    dir.join(crate::util::file_safe_name(rules.id()))
 }
 
 /// Checks that the rules can be tabled at all.
@@ -260,6 +250,19 @@ pub fn egtb_build_for(
     memory_limit: Option<u64>,
     progress: &(dyn Fn(BuildProgress) + Sync),
 ) -> Result<BuildReport, EgtbError> {
+    build_for(rules, dir, targets, memory_limit, progress, true)
+}
+
+/// [`egtb_build_for`], using the mirror where the rules keep it only with
+/// `use_mirror` (the tests compare the two builds).
+fn build_for(
+    rules: &Rules,
+    dir: &Path,
+    targets: &[Material],
+    memory_limit: Option<u64>,
+    progress: &(dyn Fn(BuildProgress) + Sync),
+    use_mirror: bool,
+) -> Result<BuildReport, EgtbError> {
     let pieces = targets.iter().map(Material::pieces).max().unwrap_or(0);
     supported(rules, pieces)?;
     let slices: Vec<Material> = Material::up_to(pieces)
@@ -277,7 +280,10 @@ pub fn egtb_build_for(
         }
     }
     let out = table_dir(dir, rules);
-    with_pack!(rules, p => build_in(rules, p, &out, &slices, needed, progress))
+    with_pack!(rules, p => {
+        let mirror = if use_mirror { symmetry::Mirror::of(rules, p) } else { None };
+        build_in(rules, p, &out, &slices, needed, progress, mirror.as_ref())
+    })
 }
 
 fn build_in<B: Bits>(
@@ -287,6 +293,7 @@ fn build_in<B: Bits>(
     slices: &[Material],
     needed: u64,
     progress: &(dyn Fn(BuildProgress) + Sync),
+    mirror: Option<&symmetry::Mirror>,
 ) -> Result<BuildReport, EgtbError> {
     let sq = Squares::new(p);
     let unmoves = Unmoves::new(rules, p, &sq);
@@ -343,6 +350,7 @@ fn build_in<B: Bits>(
                     sq: &sq,
                     solved: &solved,
                     unmoves: &unmoves,
+                    mirror,
                 };
                 let data = build.solve(&shape, &tick)?;
                 let header = TableHeader::for_data(rules.id(), fp, m, &data);

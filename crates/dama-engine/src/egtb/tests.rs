@@ -331,3 +331,64 @@ fn the_search_plays_from_the_tables() {
     assert_eq!(r.best, tb.best_move(&pos).unwrap().map(|(m, _)| m));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Where the rules keep the left-right mirror (Turkish draughts), the build
+/// solves one position of each mirror pair: every position and its image
+/// have one value, and the tables pass [`check_tables`] (above, in
+/// `small_tables_are_consistent`).
+#[test]
+fn mirror_images_have_one_value() {
+    let rules = Rules::builtin("dama").unwrap();
+    let dir = tmp("dama-mirror");
+    egtb_build(&rules, &dir, 3, None, &|_| {}).unwrap();
+    with_pack!(rules, p => {
+        let mirror = symmetry::Mirror::of(&rules, p).expect("dama keeps the mirror");
+        let sq = Squares::new(p);
+        let mut tb = Tablebase::open(&rules, &dir);
+        let mut pairs = 0;
+        for m in Material::up_to(3) {
+            let shape = sq.shape(m).unwrap();
+            for e in 0..2 * shape.per_side {
+                let Some(n) = sq.node_in(p, &shape, e) else { continue };
+                let image = mirror.node(&n);
+                if image != n {
+                    pairs += 1;
+                }
+                assert_eq!(tb.entry(&sq, &n).unwrap(), tb.entry(&sq, &image).unwrap(), "{m}");
+            }
+        }
+        assert!(pairs > 0);
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The mirror changes how a table is built, not what it holds: on a small
+/// Turkish board, the tables built with it equal those built without it,
+/// entry by entry (2 kings against 2 and a king and a man each, where
+/// positions that are their own image are common).
+#[test]
+fn the_mirror_does_not_change_the_tables() {
+    let text = "id = \"dama-5x5\"\nextends = \"dama\"\n[board]\nwidth = 5\nheight = 5\n\
+                [setup]\nwhite = [\"a2-e2\"]\nblack = [\"a4-e4\"]\n";
+    let rules = crate::load_text("dama-5x5.toml", text, None).unwrap().rules;
+    let targets = [
+        kings(2, 2),
+        Material {
+            white_men: 1,
+            white_kings: 1,
+            black_men: 1,
+            black_kings: 1,
+        },
+    ];
+    let (with, without) = (tmp("mirror-on"), tmp("mirror-off"));
+    let a = build_for(&rules, &with, &targets, None, &|_| {}, true).unwrap();
+    let b = build_for(&rules, &without, &targets, None, &|_| {}, false).unwrap();
+    assert_eq!(a.tables, b.tables);
+    for h in &a.tables {
+        let name = h.material.file_name();
+        let read = |d: &std::path::Path| std::fs::read(table_dir(d, &rules).join(&name)).unwrap();
+        assert!(read(&with) == read(&without), "{}", h.material);
+    }
+    let _ = std::fs::remove_dir_all(&with);
+    let _ = std::fs::remove_dir_all(&without);
+}
