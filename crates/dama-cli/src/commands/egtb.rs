@@ -36,6 +36,53 @@ pub fn default_dir(dir: Option<PathBuf>) -> PathBuf {
     PathBuf::from("egtb")
 }
 
+/// Checks the folder of `--egtb DIR` (or of the hub's `egtb` parameter)
+/// for a game engine: `Err` with a message when it cannot be used (not a
+/// folder, or tables built for other rules); `Ok(Some(warning))` when it
+/// holds no table of the variant (the engine plays on without); `Ok(None)`
+/// when the engine has tables to probe.
+pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<Option<String>, String> {
+    if !dir.is_dir() {
+        return Err(format!(
+            "{}: not a folder of endgame tables (build them with `dama egtb build {} --dir {}`)",
+            dir.display(),
+            rules.id(),
+            dir.display()
+        ));
+    }
+    let headers = egtb_headers(rules, dir).map_err(|e| e.to_string())?;
+    if headers.is_empty() {
+        return Ok(Some(format!(
+            "warning: no endgame table for {} in {} (build them with `dama egtb build {} --dir {}`); playing without",
+            rules.id(),
+            dir.display(),
+            rules.id(),
+            dir.display()
+        )));
+    }
+    Ok(None)
+}
+
+/// `--egtb DIR` for `dama play` and `dama match`: the folder, checked,
+/// with the warning said on stderr when it holds no table of the variant;
+/// an error message when it cannot be used.
+pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<PathBuf>, Exit> {
+    let Some(dir) = dir else { return Ok(None) };
+    match check_play_dir(rules, dir) {
+        Err(e) => {
+            let e = format!("--egtb {e}");
+            eprintln!("error: {e}");
+            ctx.json_errors(|| vec![crate::json::error(crate::json::Code::Read, &e, None, None)]);
+            Err(Exit::Failure)
+        }
+        Ok(Some(w)) => {
+            eprintln!("{w}");
+            Ok(None)
+        }
+        Ok(None) => Ok(Some(dir.to_path_buf())),
+    }
+}
+
 /// The memory available for a build, in bytes: what `/proc/meminfo` calls
 /// available, where there is one.
 fn available_memory() -> Option<u64> {

@@ -18,6 +18,7 @@
 //! search and the draw knowledge all come from the engine crate.
 
 use std::io::BufRead;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -26,7 +27,7 @@ use std::time::Duration;
 use dama_engine::hub::{HubBoard, HubNotation};
 use dama_engine::Severity;
 use dama_engine::BUILTIN;
-use dama_engine::{load, LoadError, Position, Rules};
+use dama_engine::{load, LoadError, Position, Rules, Tablebase};
 use dama_engine::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
 
 use super::Ctx;
@@ -39,11 +40,16 @@ use crate::out::{self, outln};
 #[command(after_help = "\
 Speaks the Hub protocol (Scan 3.x, Hub GUI) on standard input and output: `hub`, `set-param`, \
 `init`, `pos`, `level`, `go`, `stop`, `ping`, `new-game`, `quit`. The variant can also be chosen \
-with `set-param name=variant value=ID` or `set-param name=variant-file value=\"PATH\"`. \
+with `set-param name=variant value=ID` or `set-param name=variant-file value=\"PATH\"`, and \
+endgame tables with `set-param name=egtb value=\"DIR\"` (empty: none). \
 See docs/hub.md for the position string and the move format.")]
 pub struct HubArgs {
     /// A built-in variant or a path to a .toml file [default: dama].
     pub variant: Option<String>,
+    /// Endgame tables: the folder given to `dama egtb build --dir` (as
+    /// `set-param name=egtb value="DIR"`).
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<std::path::PathBuf>,
 }
 
 /// Longest line read, in bytes (a `pos` with a whole game's moves fits many times over).
@@ -67,6 +73,20 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
     };
     let is_file = dama_engine::builtin_text(&name).is_none();
     let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
+    if let Some(dir) = args.egtb {
+        match super::egtb::check_play_dir(hub.rules(), &dir) {
+            Err(e) => {
+                eprintln!("error: --egtb {e}");
+                return Exit::Failure;
+            }
+            Ok(warning) => {
+                if let Some(w) = warning {
+                    eprintln!("{w}");
+                }
+                hub.egtb = Some(dir);
+            }
+        }
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
@@ -121,6 +141,8 @@ struct Hub {
     /// The `variant-file` parameter, when the variant came from a file.
     file: Option<String>,
     tt_mb: usize,
+    /// The `egtb` parameter: the folder of endgame tables, if any.
+    egtb: Option<PathBuf>,
     /// Built at `init` (or at the first search); away while a search runs.
     engine: Option<Engine>,
     /// The positions of the game set by `pos`, first to current; the reason
@@ -138,6 +160,7 @@ impl Hub {
             board: HubBoard::new(rules, HubNotation::Auto),
             file,
             tt_mb: DEFAULT_TT_MB,
+            egtb: None,
             engine: None,
             game: Ok(vec![start]),
             level: Level {
@@ -150,6 +173,22 @@ impl Hub {
 
     fn rules(&self) -> &Rules {
         self.board.rules()
+    }
+
+    /// A new engine: the transposition table's size and the tables as set.
+    fn new_engine(&self) -> Engine {
+        let mut engine = Engine::with_table_size(self.rules(), self.tt_mb);
+        engine.set_tables(self.egtb.as_deref().map(|d| Tablebase::open(self.rules(), d)));
+        engine
+    }
+
+    /// Says on stderr when the tables' folder holds nothing for the variant.
+    fn warn_without_tables(&self) {
+        if let Some(dir) = &self.egtb {
+            if let Ok(Some(w)) = super::egtb::check_play_dir(self.rules(), dir) {
+                eprintln!("{w}");
+            }
+        }
     }
 
     /// Whether a search is still running.
@@ -208,7 +247,7 @@ impl Hub {
             "hub" => self.hello(),
             "set-param" => self.set_param(&cmd),
             "init" => {
-                self.engine = Some(Engine::with_table_size(self.rules(), self.tt_mb));
+                self.engine = Some(self.new_engine());
                 send("ready");
             }
             "new-game" => {
@@ -248,6 +287,10 @@ impl Hub {
         send(&format!(
             "param name=tt-size value={} type=int min=1 max={MAX_TT_MB}",
             self.tt_mb
+        ));
+        send(&format!(
+            "param name=egtb value={} type=string",
+            value(&self.egtb.as_ref().map(|d| d.display().to_string()).unwrap_or_default())
         ));
         send("wait");
     }
@@ -294,7 +337,7 @@ impl Hub {
                     if mb != self.tt_mb {
                         self.tt_mb = mb;
                         if self.engine.is_some() {
-                            self.engine = Some(Engine::with_table_size(self.rules(), mb));
+                            self.engine = Some(self.new_engine());
                         }
                     }
                 }
@@ -303,6 +346,28 @@ impl Hub {
                     clip(val)
                 )),
             },
+            "egtb" => {
+                if val.trim().is_empty() {
+                    self.egtb = None;
+                } else {
+                    let dir = PathBuf::from(val);
+                    match super::egtb::check_play_dir(self.rules(), &dir) {
+                        Err(e) => {
+                            error(&format!("egtb: {e}"));
+                            return;
+                        }
+                        Ok(warning) => {
+                            if let Some(w) = warning {
+                                eprintln!("{w}");
+                            }
+                            self.egtb = Some(dir);
+                        }
+                    }
+                }
+                if let Some(e) = &mut self.engine {
+                    e.set_tables(self.egtb.as_deref().map(|d| Tablebase::open(self.board.rules(), d)));
+                }
+            }
             // Parameters not declared are ignored.
             _ => {}
         }
@@ -316,8 +381,9 @@ impl Hub {
         self.board = HubBoard::new(rules, self.board.notation());
         self.file = file;
         if self.engine.is_some() {
-            self.engine = Some(Engine::with_table_size(self.rules(), self.tt_mb));
+            self.engine = Some(self.new_engine());
         }
+        self.warn_without_tables();
     }
 
     fn pos(&mut self, cmd: &Command) {
@@ -371,7 +437,7 @@ impl Hub {
         }
         let mut engine = match self.engine.take() {
             Some(e) => e,
-            None => Engine::with_table_size(self.rules(), self.tt_mb),
+            None => self.new_engine(),
         };
         let stop = Arc::new(AtomicBool::new(false));
         engine.set_stop_flag(Some(Arc::clone(&stop)));

@@ -79,6 +79,11 @@ pub struct MatchArgs {
     /// Start every game from this position (PDN FEN) instead of the initial one.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Endgame tables: the folder given to `dama egtb build --dir` (the
+    /// variant's tables are in its subfolder). Both engines play them
+    /// perfectly where they hold the position and use them in their search.
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<std::path::PathBuf>,
     /// Also write every game to this PDN file.
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
@@ -118,6 +123,10 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         Ok(p) => p,
         Err(e) => return e,
     };
+    let tables = match super::egtb::play_dir(ctx, &loaded.rules, args.egtb.as_deref()) {
+        Ok(t) => t,
+        Err(e) => return e,
+    };
     let variant_file = super::play::variant_file(&loaded);
     let rules = Arc::new(loaded.rules);
     let mut players = [
@@ -135,6 +144,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         opening_plies: args.openings,
         seed: args.seed,
         max_plies: args.max_plies,
+        tables,
     };
     let progress = render::stderr_tty() && args.format == Format::Text && !args.verbose;
     let names = [config.players[0].name.clone(), config.players[1].name.clone()];

@@ -73,6 +73,11 @@ pub struct PlayArgs {
     /// Resume the game saved in FILE (and keep saving to it unless --save says otherwise).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// Endgame tables: the folder given to `dama egtb build --dir` (the
+    /// variant's tables are in its subfolder). The computer plays them
+    /// perfectly where they hold the position and uses them in its search (not saved with the game).
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<std::path::PathBuf>,
     /// Seed for the computer's variety at low levels [default: 0, or as saved with --load].
     #[arg(long)]
     pub seed: Option<u64>,
@@ -244,8 +249,10 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         variant_file: variant_file(&loaded),
         extra: settings.tags(&loaded.rules),
     };
+    let tables = super::egtb::play_dir(ctx, game.rules(), args.egtb.as_deref())?;
     let mut engine = Engine::new(game.rules());
     engine.set_seed(settings.seed);
+    engine.set_tables(tables.map(|d| dama_engine::Tablebase::open(game.rules(), &d)));
     let stdin_tty = std::io::stdin().is_terminal();
     let thinking = match args.thinking {
         Thinking::Auto => std::io::stdout().is_terminal(),

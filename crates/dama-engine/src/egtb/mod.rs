@@ -21,6 +21,7 @@ mod build;
 mod file;
 mod index;
 mod judge;
+mod probe;
 mod symmetry;
 mod value;
 
@@ -29,6 +30,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use file::{TableHeader, ASSUMPTION, FORMAT_VERSION};
 pub use index::{Material, MAX_EGTB_PIECES};
+pub(crate) use probe::NodeTables;
 pub use value::{TableValue, Wdl};
 
 use crate::board::{Bits, Move, Node, PlyList, Position};

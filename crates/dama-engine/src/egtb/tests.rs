@@ -392,3 +392,133 @@ fn the_mirror_does_not_change_the_tables() {
     let _ = std::fs::remove_dir_all(&with);
     let _ = std::fs::remove_dir_all(&without);
 }
+
+/// Below the root, the search takes the tables' value: from four kings
+/// where every move captures into a three-piece table (English captures
+/// are forced), the score is the quickest table win plus the capture,
+/// the move is one that reaches it, and the search visits fewer nodes
+/// than without the tables at the same depth.
+#[test]
+fn the_search_probes_the_tables_below_the_root() {
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-probe");
+    egtb_build(&rules, &dir, 3, None, &|_| {}).unwrap();
+    let mut tb = Tablebase::open(&rules, &dir);
+    assert_eq!(tb.max_pieces(), Some(3));
+    // The first position (in square order) with White kings on two
+    // squares and Black kings on two, White to move, where White has at
+    // least two captures and they lead to different values.
+    let mut found = None;
+    'search: for a in 1..=32 {
+        for b in a + 1..=32 {
+            for c in 1..=32 {
+                for d in c + 1..=32 {
+                    if [a, b].contains(&c) || [a, b].contains(&d) {
+                        continue;
+                    }
+                    let pos = rules.parse_fen(&format!("W:WK{a},K{b}:BK{c},K{d}")).unwrap();
+                    let moves: Vec<Move> = rules.legal_moves(&pos).as_slice().to_vec();
+                    if moves.len() < 2 || !moves.iter().all(|m| m.is_capture()) {
+                        continue;
+                    }
+                    let values: Vec<TableValue> = moves.iter().map(|m| tb.probe(&pos.after(m)).unwrap()).collect();
+                    if values.iter().any(|v| v.wdl == Wdl::Loss) && values.iter().any(|v| *v != values[0]) {
+                        found = Some((pos, moves, values));
+                        break 'search;
+                    }
+                }
+            }
+        }
+    }
+    let (pos, moves, values) = found.expect("a position of four kings with captures into the tables");
+    // The quickest win: the child lost in the fewest plies.
+    let quickest = values
+        .iter()
+        .filter(|v| v.wdl == Wdl::Loss)
+        .map(|v| v.plies)
+        .min()
+        .unwrap();
+    let root = crate::SearchRoot::new(pos);
+    let limits = crate::Limits::depth(5);
+    let mut with = crate::Engine::new(&rules);
+    with.set_tables(Some(Tablebase::open(&rules, &dir)));
+    assert!(with.has_tables());
+    let r = with.search(&root, &limits);
+    assert_eq!(r.mate_in(), Some(quickest as i32 + 1), "{}", rules.to_fen(&pos));
+    let best = r.best.unwrap();
+    let i = moves.iter().position(|m| *m == best).unwrap();
+    assert_eq!(
+        values[i],
+        TableValue {
+            wdl: Wdl::Loss,
+            plies: quickest
+        }
+    );
+    assert!(r.table_hits > 0);
+    let mut without = crate::Engine::new(&rules);
+    let plain = without.search(&root, &limits);
+    assert_eq!(plain.table_hits, 0);
+    eprintln!(
+        "{}: depth 5, {} nodes with the tables ({} hits, {}), {} without ({})",
+        rules.to_fen(&pos),
+        r.nodes,
+        r.table_hits,
+        r.score_text(),
+        plain.nodes,
+        plain.score_text()
+    );
+    assert!(
+        r.nodes < plain.nodes,
+        "{} with the tables, {} without",
+        r.nodes,
+        plain.nodes
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A folder without tables for the rules: nothing to probe, and the
+/// search plays as without tables; a slice that is not there is looked
+/// for once.
+#[test]
+fn the_search_without_slices_searches() {
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-none");
+    std::fs::create_dir_all(&dir).unwrap();
+    let tb = Tablebase::open(&rules, &dir);
+    assert_eq!(tb.max_pieces(), None);
+    let mut engine = crate::Engine::new(&rules);
+    engine.set_tables(Some(tb));
+    assert!(!engine.has_tables());
+    let pos = rules.parse_fen("W:WK1,K2:BK32").unwrap();
+    let r = engine.search(&crate::SearchRoot::new(pos), &crate::Limits::depth(3));
+    assert!(r.best.is_some());
+    assert_eq!(r.table_hits, 0);
+    // Tables for other rules are not used.
+    let mut engine = crate::Engine::new(&Rules::builtin("russian").unwrap());
+    engine.set_tables(Some(Tablebase::open(&rules, &dir)));
+    assert!(!engine.has_tables());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A slice missing from a folder that holds others is asked of the file
+/// system once, then remembered.
+#[test]
+fn a_missing_slice_is_remembered() {
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-missing");
+    egtb_build_for(&rules, &dir, &[kings(1, 1)], None, &|_| {}).unwrap();
+    with_pack!(rules, p => {
+        let mut t = NodeTables::new(Tablebase::open(&rules, &dir), p);
+        assert_eq!(t.max_pieces(), 2);
+        let kk = p.node(&rules.parse_fen("W:WK1:BK32").unwrap());
+        assert!(t.probe(&kk).is_some());
+        // One man each: a two-piece slice that was not built.
+        let mm = p.node(&rules.parse_fen("W:W21:B12").unwrap());
+        assert!(t.probe(&mm).is_none());
+        // Even once its file appears, the slice stays missing for this search.
+        egtb_build(&rules, &dir, 2, None, &|_| {}).unwrap();
+        assert!(t.probe(&mm).is_none());
+        assert!(NodeTables::new(Tablebase::open(&rules, &dir), p).probe(&mm).is_some());
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}

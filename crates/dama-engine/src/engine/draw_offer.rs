@@ -71,6 +71,7 @@ mod tests {
             depth: 1,
             seldepth: 1,
             nodes: 1,
+            table_hits: 0,
             pv: Vec::new(),
             elapsed: Duration::ZERO,
         }

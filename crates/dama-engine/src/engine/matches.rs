@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, Position};
+use crate::egtb::Tablebase;
 use crate::engine::{Engine, Limits, SearchRoot};
 use crate::game::{EndReason, Game, GameResult, Outcome};
 use crate::movegen::random_move;
@@ -58,6 +59,9 @@ pub struct MatchConfig {
     /// A game still going after this many plies is a draw
     /// ([`EndReason::PlyLimit`]).
     pub max_plies: u32,
+    /// The folder of endgame tables both engines play with
+    /// ([`Engine::set_tables`], [`Tablebase::open`]), if any.
+    pub tables: Option<std::path::PathBuf>,
 }
 
 /// Wins, draws and losses of player A.
@@ -196,6 +200,7 @@ struct Side {
 ///     opening_plies: 2,
 ///     seed: 1,
 ///     max_plies: 40,
+///     tables: None,
 /// };
 /// let mut seen = 0;
 /// let report = play_match(rules, &config, |p| seen = p.played);
@@ -213,7 +218,11 @@ pub fn play_match(
     let rules: Arc<Rules> = rules.into();
     let mut sides = config.players.clone().map(|player| Side {
         engine: match &player.contestant {
-            Contestant::Engine(limits) => Some((Engine::new(&rules), limits.clone())),
+            Contestant::Engine(limits) => {
+                let mut engine = Engine::new(&rules);
+                engine.set_tables(config.tables.as_deref().map(|d| Tablebase::open(&rules, d)));
+                Some((engine, limits.clone()))
+            }
             Contestant::Random => None,
         },
         stats: MatchPlayerStats {
@@ -392,6 +401,7 @@ mod tests {
             opening_plies: 2,
             seed: 5,
             max_plies,
+            tables: None,
         }
     }
 

@@ -19,6 +19,9 @@ pub struct SearchResult {
     pub seldepth: u32,
     /// Positions visited.
     pub nodes: u64,
+    /// Positions the endgame tables answered (the root included), rather
+    /// than searched ([`Engine::set_tables`](crate::Engine::set_tables)).
+    pub table_hits: u64,
     /// The expected continuation, starting with `best`.
     pub pv: Vec<Move>,
     /// Time spent.

@@ -12,6 +12,15 @@
 //! ([`DrawClock`], kept as the game keeps it);
 //! a repeated position inside the search counts as a draw.
 //!
+//! With endgame tables ([`Engine::set_tables`]) a position they hold is
+//! not searched: the root plays the tables' move, and a node below it
+//! takes the tables' exact value (a win in `n` plies from ply `p` scores
+//! `MATE - (p + n)`, as if searched to the end). The tables ignore the
+//! draw clock ([`crate::egtb::ASSUMPTION`]); the search does not: a table
+//! draw is a draw, but a table win or loss is taken only where it ends
+//! before any draw counter could reach its limit, and is searched on
+//! where it may not.
+//!
 //! Nothing is allocated per node: the move lists of every ply are reused.
 //!
 //! ```
@@ -32,7 +41,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::{Bitboard, Bits, Color, Move, Node, Ply, PlyList, Position};
-use crate::egtb::{Tablebase, Wdl};
+use crate::egtb::{NodeTables, Tablebase, Wdl};
 use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
 use crate::engine::{Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
 use crate::game::DrawClock;
@@ -47,14 +56,14 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest ply the search reaches (including capture sequences).
 pub const MAX_PLY: usize = 128;
 const INF: i32 = 32_000;
+/// The longest forced end a score can tell (in plies).
+const MATE_BOUND_PLIES: u32 = (MATE - MATE_BOUND - 1) as u32;
 
 /// A computer player for one variant. Keep it for a whole game: its
 /// tables help from one move to the next.
 #[derive(Debug)]
 pub struct Engine {
     inner: Inner,
-    /// Endgame tables to play from where they hold the root ([`Engine::set_tables`]).
-    tables: Option<Tablebase>,
 }
 
 /// The search compiled for the word of the variant's board.
@@ -90,26 +99,33 @@ impl Engine {
             Packing::W128(p) => Inner::W128(Box::new(Searcher::new(rules, p, mb))),
             Packing::W256(p) => Inner::W256(Box::new(Searcher::new(rules, p, mb))),
         };
-        Engine { inner, tables: None }
+        Engine { inner }
     }
 
     /// Plays from endgame tables: when `tables` hold the root position, a
     /// search returns the tables' best move at once (the quickest win, the
     /// slowest loss, a move that keeps the draw) with its distance as a
-    /// mate score, and the table line as its principal variation. Positions
-    /// the tables do not hold are searched as before. The tables must be
-    /// for this engine's rules (their files say which rules they are for).
+    /// mate score, and the table line as its principal variation. Below the
+    /// root, a position the tables hold takes their value instead of being
+    /// searched (see the module's notes on the draw clock), and counts in
+    /// [`SearchResult::table_hits`]. The folder is looked at once, here,
+    /// for the slices it holds; a slice is read the first time it is
+    /// needed. Tables for other rules than this engine's are ignored
+    /// (their files say which rules they are for).
     pub fn set_tables(&mut self, tables: Option<Tablebase>) {
-        self.tables = tables;
+        let fingerprint = self.rules().fingerprint();
+        let tables = tables.filter(|t| t.rules().fingerprint() == fingerprint);
+        searcher!(&mut self.inner, s => s.tables = tables.map(|t| NodeTables::new(t, &s.pack)))
+    }
+
+    /// Whether the engine has tables that hold at least one slice.
+    pub fn has_tables(&self) -> bool {
+        searcher!(&self.inner, s => s.tables.as_ref().is_some_and(|t| t.max_pieces() > 0))
     }
 
     /// The tables' answer at the root, if they hold it.
     fn table_answer(&mut self, root: &SearchRoot) -> Option<SearchResult> {
-        let fingerprint = self.rules().fingerprint();
-        let tables = self.tables.as_mut()?;
-        if tables.rules().fingerprint() != fingerprint {
-            return None;
-        }
+        let tables = searcher!(&mut self.inner, s => s.tables.as_mut())?.tables();
         let start = Instant::now();
         let value = tables.probe(&root.pos).ok()?;
         let (best, _) = tables.best_move(&root.pos).ok()??;
@@ -126,6 +142,7 @@ impl Engine {
             depth: 0,
             seldepth: 0,
             nodes: 0,
+            table_hits: 1,
             pv,
             elapsed: start.elapsed(),
         })
@@ -221,6 +238,10 @@ struct Searcher<B: Bits> {
     stop_flag: Option<Arc<AtomicBool>>,
     /// `end.crowning = "wins"`: a king on the board ends the game.
     crowning_wins: bool,
+    /// Endgame tables probed at the nodes ([`Engine::set_tables`]).
+    tables: Option<NodeTables>,
+    /// Nodes the tables answered in this search.
+    table_hits: u64,
 }
 
 impl<B: Bits> Searcher<B> {
@@ -251,6 +272,8 @@ impl<B: Bits> Searcher<B> {
             sel_depth: 0,
             stop_flag: None,
             crowning_wins: rules.end().crowning == CrowningEnd::Wins,
+            tables: None,
+            table_hits: 0,
         }
     }
 
@@ -273,6 +296,7 @@ impl<B: Bits> Searcher<B> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.noise = limits.noise.max(0);
         self.nodes = 0;
+        self.table_hits = 0;
         self.stopped = false;
         self.sel_depth = 0;
         for k in &mut self.killers {
@@ -295,6 +319,7 @@ impl<B: Bits> Searcher<B> {
             depth: 0,
             seldepth: 0,
             nodes: 0,
+            table_hits: 0,
             pv: Vec::new(),
             elapsed: Duration::ZERO,
         };
@@ -327,6 +352,7 @@ impl<B: Bits> Searcher<B> {
                 if let Some(report) = report.as_mut() {
                     let snapshot = SearchResult {
                         nodes: self.nodes,
+                        table_hits: self.table_hits,
                         seldepth: self.sel_depth as u32,
                         elapsed: self.start.elapsed(),
                         pv: self.principal_variation(&pos, Some(root_moves[0].0)),
@@ -354,6 +380,7 @@ impl<B: Bits> Searcher<B> {
             }
         }
         result.nodes = self.nodes;
+        result.table_hits = self.table_hits;
         result.seldepth = self.sel_depth as u32;
         result.elapsed = self.start.elapsed();
         result.pv = match result.best {
@@ -518,6 +545,44 @@ impl<B: Bits> Searcher<B> {
         e
     }
 
+    /// Plies the draw counters leave before one of them could end the game
+    /// (`u32::MAX`: the rules have none). Captures and promotions only set
+    /// them back, so a forced end within this many plies holds whatever
+    /// the rest of the game does; the draws by material are counted
+    /// against the smallest limit of any pattern, since a capture may lead
+    /// to another.
+    fn clock_margin(&self, clock: DrawClock) -> u32 {
+        let end = self.rules.end();
+        let mut m = u32::MAX;
+        if end.no_capture_draw_plies > 0 {
+            m = m.min(end.no_capture_draw_plies.saturating_sub(clock.no_capture));
+        }
+        if end.kings_only_draw_plies > 0 {
+            m = m.min(end.kings_only_draw_plies.saturating_sub(clock.kings_only));
+        }
+        if !end.material_draw.is_empty() {
+            m = m.min(end.material_min_plies.saturating_sub(clock.reversible));
+        }
+        m
+    }
+
+    /// The tables' value of `pos` at `ply`, if they hold it: a draw, or a
+    /// win or loss that ends before the draw clock could
+    /// ([`Searcher::clock_margin`]), as a score for the side to move.
+    #[inline]
+    fn probe_tables(&mut self, pos: &Node<B>, ply: usize, clock: DrawClock) -> Option<i32> {
+        let v = self.tables.as_mut()?.probe(pos)?;
+        let score = match v.wdl {
+            Wdl::Draw => 0,
+            _ if v.plies >= self.clock_margin(clock) => return None,
+            // Beyond MATE_BOUND, however long the win.
+            Wdl::Win => MATE - (ply as u32 + v.plies).min(MATE_BOUND_PLIES) as i32,
+            Wdl::Loss => -(MATE - (ply as u32 + v.plies).min(MATE_BOUND_PLIES) as i32),
+        };
+        self.table_hits += 1;
+        Some(score)
+    }
+
     /// Bookkeeping shared by every node: counts it, honours the limits, and
     /// returns a score at once when the search is stopped or the rules end the game here.
     fn enter_node(&mut self, pos: &Node<B>, ply: usize) -> Option<i32> {
@@ -550,6 +615,9 @@ impl<B: Bits> Searcher<B> {
             let list = &mut self.scratch;
             self.rules.generate_in(&self.pack, pos, list);
             return if list.is_empty() { self.no_move_score(ply) } else { 0 };
+        }
+        if let Some(s) = self.probe_tables(pos, ply, clock) {
+            return s;
         }
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos, key, clock);
@@ -671,6 +739,9 @@ impl<B: Bits> Searcher<B> {
     #[allow(clippy::too_many_arguments)]
     fn quiesce(&mut self, pos: &Node<B>, key: u64, ply: usize, mut alpha: i32, beta: i32, clock: DrawClock) -> i32 {
         if let Some(s) = self.enter_node(pos, ply) {
+            return s;
+        }
+        if let Some(s) = self.probe_tables(pos, ply, clock) {
             return s;
         }
         if ply >= MAX_PLY - 1 {
