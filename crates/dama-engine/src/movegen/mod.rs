@@ -126,20 +126,21 @@ impl Rules {
         if list.is_empty() || !self.capture().mandatory {
             self.gen_quiet::<B, G, P>(p, pos, list);
         }
-        if !P && list.is_empty() && self.must_pass(pos) {
+        if list.is_empty() && self.must_pass(pos) {
             list.push(Ply::pass(), 1);
         }
     }
 
     /// Whether the rules are plain: captures need no bookkeeping beyond
     /// their count (`SearchPlan::rich` is off: men take kings, no values,
-    /// priorities or halts), kings have no move limit (so nodes track no
-    /// runs) and a blocked side does not pass. Every traditional 8×8 game
-    /// but Italian and Frisian is; a tree walk that knows it compiles those
-    /// rules' branches out ([`by_shape!`]).
+    /// priorities or halts) and kings have no move limit (so nodes track
+    /// no runs): the games without capture values, priorities or a king
+    /// limit. A tree walk that knows it compiles those rules' branches out
+    /// ([`by_shape!`]). Passing is not part of it: it is asked only of a
+    /// position without moves (`Rules::must_pass`), which costs nothing.
     #[inline]
     pub(crate) fn plain<B: Bits>(&self, p: &Pack<B>) -> bool {
-        !p.plan.rich && !p.track_runs && !self.end().passes()
+        !p.plan.rich && !p.track_runs
     }
 
     /// Whether the side to move of `pos`, which has no move, passes
@@ -191,7 +192,7 @@ impl Rules {
             }
         }
         let n = captures + self.count_quiet::<B, G, P>(p, pos, scratch, king_quiet);
-        if !P && n == 0 && self.must_pass(pos) {
+        if n == 0 && self.must_pass(pos) {
             return 1;
         }
         n
@@ -215,29 +216,36 @@ impl Rules {
     ) {
         list.clear();
         self.gen_captures::<B, G, P>(p, pos, list, mode.jumps());
-        // A pass is the one move of a blocked side: variants that pass take
-        // the list's way, which knows whether there was another move.
-        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move()) || (!P && self.end().passes());
+        let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
         if use_list {
             if list.is_empty() || !self.capture().mandatory {
                 self.gen_quiet::<B, G, P>(p, pos, list);
             }
-            if !P && list.is_empty() && self.must_pass(pos) {
+            if list.is_empty() && self.must_pass(pos) {
                 list.push(Ply::pass(), 1);
             }
             for (m, n) in list.iter() {
                 f(m, n);
             }
         } else {
+            // A pass is the one move of a blocked side: the visit tells
+            // whether there was another move.
+            let mut moved = false;
             self.quiet_moves::<B, G, P, _>(
                 p,
                 pos,
                 &mut VisitQuiet(
                     #[inline(always)]
-                    |m: Ply<B>| f(&m, 1),
+                    |m: Ply<B>| {
+                        moved = true;
+                        f(&m, 1)
+                    },
                 ),
                 false,
             );
+            if !moved && self.must_pass(pos) {
+                f(&Ply::pass(), 1);
+            }
         }
     }
 

@@ -291,6 +291,7 @@ impl Rules {
 
     /// The number of non-capturing moves, without listing them when possible;
     /// `king_quiet` is the kings' share when it is already known.
+    #[inline(always)]
     pub(super) fn count_quiet<B: Bits, const G: u8, const P: bool>(
         &self,
         p: &Pack<B>,
