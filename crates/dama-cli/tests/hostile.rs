@@ -24,15 +24,14 @@ use support::{plain, scratch, BIN};
 const MAX_OUTPUT: usize = 64 * 1024;
 /// Address space a row may use, in KiB (unix).
 const MEMORY_LIMIT_KB: u64 = 2 * 1024 * 1024;
-/// Address space of a row that must not keep its input (unix): `dama` needs
-/// under 24 MiB to start a game (its code is about 19 MiB since `dama serve`
-/// brought axum and tokio in), and a 20 MB line held whole takes it over.
-const SMALL_MEMORY_KB: u64 = 40 * 1024;
-/// Address space of a row whose input file must be refused unread (issue
-/// 18): `dama` starts in about 21 MiB of address space (its code, 19 MiB,
-/// mapped), and reading even the smallest limit of a reader (16 MiB, a
-/// saved game) takes it over.
-const UNREAD_MEMORY_KB: u64 = 24 * 1024;
+/// Address space, above [`start_floor_kb`], of a row that must not keep its
+/// input (unix): a 20 MB line held whole takes a process over it, reading
+/// and dropping the rest of an over-long line does not.
+const SMALL_HEADROOM_KB: u64 = 16 * 1024;
+/// Address space, above [`start_floor_kb`], of a row whose input file must
+/// be refused unread (issue 18): reading even the smallest limit of a
+/// reader (16 MiB, a saved game) takes a process over it.
+const UNREAD_HEADROOM_KB: u64 = 3 * 1024;
 /// Address space of a row given a 100 MB file it must not read (issue 18):
 /// room to hold the file, so that a read cannot hide behind a failed
 /// allocation, but not to parse it as well.
@@ -54,8 +53,72 @@ struct Row {
     code: i32,
     /// A piece of the output (stderr, or stdout for a successful run) that must appear.
     expect: &'static str,
-    /// The address space it may use, in KiB (unix).
-    memory_kb: u64,
+    /// The address space it may use (unix).
+    memory: Memory,
+}
+
+/// The address space a row may use.
+#[derive(Clone, Copy)]
+enum Memory {
+    /// A fixed limit, in KiB.
+    Limit(u64),
+    /// This many KiB above what `dama` needs to start and play a move
+    /// ([`start_floor_kb`]): a limit that follows the binary's own size, so
+    /// that a row tests what the process does with its input, not how large
+    /// its code has grown.
+    AboveStart(u64),
+}
+
+impl Memory {
+    fn kb(self) -> u64 {
+        match self {
+            Memory::Limit(kb) => kb,
+            Memory::AboveStart(headroom) => start_floor_kb() + headroom,
+        }
+    }
+}
+
+/// The least address space, in KiB (to 256 KiB), under which `dama` starts,
+/// reads a small record or saved game and plays a move: the larger of what
+/// `dama replay` of a two-move record and `dama play --load` of it followed by a
+/// typed move need. Found once, by bisection over `ulimit -v`.
+fn start_floor_kb() -> u64 {
+    static FLOOR: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *FLOOR.get_or_init(|| {
+        if !cfg!(unix) {
+            return 0;
+        }
+        let dir = scratch("floor");
+        let record = "[Variant \"dama\"]\n1. a3-a4 h6-h5 *\n";
+        write(&dir, "small.pdn", record);
+        let replay = |kb: u64| run(&dir, &args(&["replay", "small.pdn"]), None, kb).is_ok_and(|(code, _)| code == 0);
+        let play = |kb: u64| {
+            write(&dir, "game.pdn", record);
+            let argv = args(&["play", "--load", "game.pdn", "--white", "human", "--black", "human"]);
+            run(&dir, &argv, Some(b"b3-b4\n".to_vec()), kb)
+                .is_ok_and(|(code, text)| code == 0 && text.contains("White played b3-b4."))
+        };
+        let floor = least_kb(&replay).max(least_kb(&play));
+        eprintln!("dama starts and plays a move in {floor} KiB of address space");
+        let _ = std::fs::remove_dir_all(&dir);
+        floor
+    })
+}
+
+/// The least limit in KiB (to 256 KiB) under which `ok` holds, between 1 MiB
+/// and [`MEMORY_LIMIT_KB`], which must hold.
+fn least_kb(ok: &dyn Fn(u64) -> bool) -> u64 {
+    let (mut bad, mut good) = (1024u64, MEMORY_LIMIT_KB);
+    assert!(ok(good), "dama fails a small input even under {good} KiB");
+    while good - bad > 256 {
+        let mid = (bad + good) / 2;
+        if ok(mid) {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    good
 }
 
 fn write(dir: &Path, name: &str, data: impl AsRef<[u8]>) -> String {
@@ -238,7 +301,7 @@ fn sparse(d: &Path, name: &str, len: usize) -> String {
 }
 
 /// (issue 18) The size is checked before reading: a 100 MB file is refused
-/// unread (see [`UNREAD_MEMORY_KB`] and [`HOLD_NOT_PARSE_KB`]).
+/// unread (see [`UNREAD_HEADROOM_KB`] and [`HOLD_NOT_PARSE_KB`]).
 fn pdn_100_mb(d: &Path) -> Vec<String> {
     args(&["replay", &sparse(d, "huge.pdn", 100 * MB)])
 }
@@ -448,7 +511,7 @@ fn rows() -> Vec<Row> {
         stdin: None,
         code,
         expect,
-        memory_kb: MEMORY_LIMIT_KB,
+        memory: Memory::Limit(MEMORY_LIMIT_KB),
     };
     vec![
         // Variant files.
@@ -503,7 +566,7 @@ fn rows() -> Vec<Row> {
         row("200 MB PDN (over the limit)", pdn_over_limit, 1, "larger than"),
         row("one 6 MB move token", pdn_one_huge_token, 1, "error"),
         Row {
-            memory_kb: UNREAD_MEMORY_KB,
+            memory: Memory::AboveStart(UNREAD_HEADROOM_KB),
             ..row(
                 "100 MB PDN, refused unread",
                 pdn_100_mb,
@@ -512,7 +575,7 @@ fn rows() -> Vec<Row> {
             )
         },
         Row {
-            memory_kb: UNREAD_MEMORY_KB,
+            memory: Memory::AboveStart(UNREAD_HEADROOM_KB),
             ..row(
                 "100 MB saved game, refused unread",
                 save_100_mb,
@@ -548,7 +611,7 @@ fn rows() -> Vec<Row> {
         ),
         // Rule cases.
         Row {
-            memory_kb: HOLD_NOT_PARSE_KB,
+            memory: Memory::Limit(HOLD_NOT_PARSE_KB),
             ..row(
                 "100 MB case file, refused unread",
                 case_100_mb,
@@ -557,7 +620,7 @@ fn rows() -> Vec<Row> {
             )
         },
         Row {
-            memory_kb: HOLD_NOT_PARSE_KB,
+            memory: Memory::Limit(HOLD_NOT_PARSE_KB),
             ..row(
                 "100 MB case file in a directory",
                 case_100_mb_in_a_directory,
@@ -566,11 +629,11 @@ fn rows() -> Vec<Row> {
             )
         },
         Row {
-            memory_kb: HOLD_NOT_PARSE_KB,
+            memory: Memory::Limit(HOLD_NOT_PARSE_KB),
             ..row("100 MB snapshot file", snapshot_100_mb, 1, "no snapshot at")
         },
         Row {
-            memory_kb: HOLD_NOT_PARSE_KB,
+            memory: Memory::Limit(HOLD_NOT_PARSE_KB),
             ..row("case file is /dev/zero", case_dev_zero, 1, "more than 1048576")
         },
         // FEN.
@@ -601,7 +664,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(ten_mb_of_toml),
             code: 1,
             expect: "larger than 1048576 bytes",
-            memory_kb: MEMORY_LIMIT_KB,
+            memory: Memory::Limit(MEMORY_LIMIT_KB),
         },
         Row {
             name: "10 MB of open variations on standard input",
@@ -609,7 +672,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(ten_mb_of_pdn_junk),
             code: 1,
             expect: "missing `)`",
-            memory_kb: MEMORY_LIMIT_KB,
+            memory: Memory::Limit(MEMORY_LIMIT_KB),
         },
         Row {
             name: "10 MB line typed into `dama play`",
@@ -617,7 +680,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(ten_mb_line),
             code: 0,
             expect: "d3-d4",
-            memory_kb: MEMORY_LIMIT_KB,
+            memory: Memory::Limit(MEMORY_LIMIT_KB),
         },
         Row {
             name: "NUL bytes and invalid UTF-8 typed into `dama play`",
@@ -625,7 +688,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(nul_lines),
             code: 0,
             expect: "unexpected control character U+0000",
-            memory_kb: MEMORY_LIMIT_KB,
+            memory: Memory::Limit(MEMORY_LIMIT_KB),
         },
         // The rest of an over-long line is read and dropped, never kept.
         Row {
@@ -634,7 +697,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(twenty_mb_no_newline),
             code: 0,
             expect: "End of input: the game is saved in game.pdn",
-            memory_kb: SMALL_MEMORY_KB,
+            memory: Memory::AboveStart(SMALL_HEADROOM_KB),
         },
         Row {
             name: "20 MB line, then a move, typed into `dama play`",
@@ -642,7 +705,7 @@ fn rows() -> Vec<Row> {
             stdin: Some(twenty_mb_line_then_move),
             code: 0,
             expect: "White played d3-d4.",
-            memory_kb: SMALL_MEMORY_KB,
+            memory: Memory::AboveStart(SMALL_HEADROOM_KB),
         },
     ]
 }
@@ -733,7 +796,7 @@ fn hostile_inputs_get_bounded_clear_errors() {
         ran += 1;
         let dir = scratch(&i.to_string());
         let args = (row.setup)(&dir);
-        let result = run(&dir, &args, row.stdin.map(|f| f()), row.memory_kb);
+        let result = run(&dir, &args, row.stdin.map(|f| f()), row.memory.kb());
         let _ = std::fs::remove_dir_all(&dir);
         match result {
             Err(e) => failures.push(format!("{}: {e}", row.name)),
