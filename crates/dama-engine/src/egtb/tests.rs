@@ -370,7 +370,7 @@ fn mirror_images_have_one_value() {
 fn the_mirror_does_not_change_the_tables() {
     let text = "id = \"dama-5x5\"\nextends = \"dama\"\n[board]\nwidth = 5\nheight = 5\n\
                 [setup]\nwhite = [\"a2-e2\"]\nblack = [\"a4-e4\"]\n";
-    let rules = crate::load_text("dama-5x5.toml", text, None).unwrap().rules;
+    let rules = crate::variant::load_text("dama-5x5.toml", text, None).unwrap().rules;
     let targets = [
         kings(2, 2),
         Material {
