@@ -75,7 +75,10 @@ impl Peer {
     fn connect(port: u16) -> Peer {
         let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect to the listener");
         stream.set_read_timeout(Some(GUARD)).unwrap();
-        Peer { stream, buf: Vec::new() }
+        Peer {
+            stream,
+            buf: Vec::new(),
+        }
     }
 
     fn send_raw(&mut self, bytes: &[u8]) {
@@ -144,7 +147,10 @@ fn two_processes_play_a_match_over_loopback_and_the_pdn_replays() {
     assert_eq!(code, 0, "{out}\n{err}");
     let text = std::fs::read_to_string(&pdn).unwrap();
     assert_eq!(text.matches("[Event ").count(), 2, "{text}");
-    assert!(text.contains("[White \"initiator\"]") && text.contains("[Black \"dama\"]"), "{text}");
+    assert!(
+        text.contains("[White \"initiator\"]") && text.contains("[Black \"dama\"]"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -204,7 +210,10 @@ fn garbage_and_truncated_messages_get_an_error_and_the_listener_keeps_running() 
     // An illegal answer: an error and the end of that game.
     peer.send("M0000010200");
     let e = peer.recv().unwrap();
-    assert!(e.starts_with("Cerror: M0000010200: 1-2 is not a legal move here"), "{e}");
+    assert!(
+        e.starts_with("Cerror: M0000010200: 1-2 is not a legal move here"),
+        "{e}"
+    );
     assert_eq!(peer.recv().unwrap(), "E00");
     peer.send("E00");
     // A new game; then take the follower's first move back: it moves again.

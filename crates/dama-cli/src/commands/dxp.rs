@@ -25,9 +25,7 @@ use dama_engine::dxp::{
     GameRequest, DXP_MAX_MESSAGE, DXP_PORT,
 };
 use dama_engine::pdn::{self, PdnTags};
-use dama_engine::{
-    Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot, DEFAULT_LEVEL, LEVELS,
-};
+use dama_engine::{Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot, DEFAULT_LEVEL, LEVELS};
 
 use super::Ctx;
 use crate::exit::Exit;
@@ -110,7 +108,9 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
             return Exit::Failure;
         }
     };
-    let variant_file = dama_engine::builtin_text(&args.variant).is_none().then(|| args.variant.clone());
+    let variant_file = dama_engine::builtin_text(&args.variant)
+        .is_none()
+        .then(|| args.variant.clone());
     match &args.connect {
         Some(addr) => {
             let start = match ctx.position(&loaded, args.fen.as_deref()) {
@@ -220,7 +220,10 @@ fn initiate(
                         "unfinished"
                     }
                 };
-                let why = played.game.outcome().map_or_else(|| played.note.clone(), |o| o.reason.to_string());
+                let why = played
+                    .game
+                    .outcome()
+                    .map_or_else(|| played.note.clone(), |o| o.reason.to_string());
                 eprintln!(
                     "game {}: {} as {}, {} plies: {text} ({why})",
                     i + 1,
@@ -264,7 +267,11 @@ fn initiate(
         "{} against {peer}, {} games: {wins} wins, {draws} draws, {losses} losses{}",
         args.name,
         games.len(),
-        if unfinished > 0 { format!(", {unfinished} unfinished") } else { String::new() }
+        if unfinished > 0 {
+            format!(", {unfinished} unfinished")
+        } else {
+            String::new()
+        }
     );
     if failure.is_some() {
         Exit::Failure
@@ -468,7 +475,11 @@ impl<'a> Session<'a> {
         loop {
             match conn.recv()? {
                 Incoming::Message(DxpMessage::GameAccept(a)) => {
-                    self.peer_name = if a.follower.trim().is_empty() { "?".into() } else { a.follower.trim().to_string() };
+                    self.peer_name = if a.follower.trim().is_empty() {
+                        "?".into()
+                    } else {
+                        a.follower.trim().to_string()
+                    };
                     if a.code != AcceptCode::Accepted {
                         let why = match a.code {
                             AcceptCode::RefusedColor => "not with this colour",
@@ -781,7 +792,11 @@ impl<'a> Session<'a> {
                 break;
             }
         }
-        eprintln!("dama dxp: took back to move {}{}", b.move_number, if b.to_move == Color::White { "" } else { "..." });
+        eprintln!(
+            "dama dxp: took back to move {}{}",
+            b.move_number,
+            if b.to_move == Color::White { "" } else { "..." }
+        );
         conn.send(&DxpMessage::BackAccept(BackAnswer::Accepted))?;
         self.move_if_our_turn(conn)
     }
