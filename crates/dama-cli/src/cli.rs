@@ -77,6 +77,8 @@ pub enum Command {
     Diagram(crate::commands::diagram::DiagramArgs),
     /// Be an engine for GUIs and bots: speak the Hub protocol (Scan 3.x) on stdin and stdout.
     Hub(crate::commands::hub::HubArgs),
+    /// Play over the network: the DamExchange protocol (DXP), as an engine that listens or as an initiator.
+    Dxp(crate::commands::dxp::DxpArgs),
     /// A board in the browser: play, analyse and design variants (a local web server).
     Serve(crate::serve::ServeArgs),
     /// List the built-in variants.

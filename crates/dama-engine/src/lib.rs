@@ -47,7 +47,7 @@ mod movegen;
 // Built-in variants, loading with `extends`, `Rules::compile`.
 mod variant;
 
-// FEN, move text, explanations of illegal moves, Hub notation.
+// FEN, move text, explanations of illegal moves, Hub notation, DXP messages.
 mod notation;
 
 // Outcomes, the judge, the draw clock, games, PDN.
@@ -111,6 +111,17 @@ pub mod format {
 pub mod pdn {
     pub use crate::game::{
         game_type_tag, games, read_games, write_games, Games, PdnError, PdnGame, PdnMove, PdnResult, PdnTags, Tag,
+    };
+}
+
+/// The DamExchange protocol (DXP; docs/dxp.md): its messages, read and
+/// written, and the mapping of its square numbers, positions and moves onto
+/// a variant's board and legal moves.
+pub mod dxp {
+    pub use crate::notation::{
+        AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpError, DxpMessage, DxpMove, DxpMoveError, DxpPosition,
+        DxpPositionError, DxpVariantError, GameAccept, GameEnd, GameEndReason, GameRequest, DXP_MAX_MESSAGE,
+        DXP_MAX_SQUARES, DXP_NAME_WIDTH, DXP_PORT,
     };
 }
 

@@ -3,6 +3,7 @@
 pub mod cases;
 mod completions;
 pub mod diagram;
+pub mod dxp;
 mod egtb;
 pub mod hub;
 pub mod match_;
@@ -77,6 +78,7 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Cases(args) => cases::run(&ctx, args),
         Command::Diagram(args) => diagram::run(&ctx, args),
         Command::Hub(args) => hub::run(&ctx, args),
+        Command::Dxp(args) => dxp::run(&ctx, args),
         Command::Serve(args) => crate::serve::run(&ctx, args),
         Command::Egtb(EgtbCommand::Build {
             variant,

@@ -1,0 +1,814 @@
+//! `dama dxp VARIANT --listen | --connect HOST:PORT`: the DamExchange
+//! protocol (DXP) over TCP, as a follower (an engine that waits for games)
+//! or as an initiator (which proposes a match of N games and writes them
+//! to a PDN file). docs/dxp.md describes the protocol and the options.
+//!
+//! The messages, the square numbers, positions and moves come from
+//! `dama_engine::dxp`; the rules, the end of a game and the search from
+//! the engine. This module frames messages (NUL-terminated, bounded),
+//! keeps the connection and runs the game loop.
+//!
+//! A peer that sends something that is not a DXP message gets a CHAT saying
+//! why and the session goes on; one whose message has no end in sight
+//! (more than `MAX_FRAME` bytes without a NUL), that stays silent longer
+//! than `--timeout` or that breaks the connection is disconnected with a
+//! message on stderr. The listener then waits for the next connection.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dama_engine::dxp::{
+    AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpMessage, DxpMove, GameAccept, GameEnd, GameEndReason,
+    GameRequest, DXP_MAX_MESSAGE, DXP_PORT,
+};
+use dama_engine::pdn::{self, PdnTags};
+use dama_engine::{Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot, DEFAULT_LEVEL, LEVELS};
+
+use super::Ctx;
+use crate::exit::Exit;
+use crate::out::outln;
+use crate::savefile::{self, DateTime};
+
+/// Arguments of `dama dxp`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Speaks DamExchange (DXP) over TCP: GAMEREQ, GAMEACC, MOVE, GAMEEND, CHAT, BACKREQ, BACKACC. \
+Squares are numbered in the standard order (1-50 on the international board). \
+Examples: `dama dxp international --listen` (an engine on 127.0.0.1:27531); \
+`dama dxp international --connect 127.0.0.1:27531 --games 10 --time 5 --pdn match.pdn`. \
+See docs/dxp.md.")]
+pub struct DxpArgs {
+    /// A built-in variant or a path to a .toml file (its board must have at
+    /// most 83 playable squares).
+    #[arg(default_value = "international")]
+    pub variant: String,
+    /// Be a follower: wait for connections and play the games asked for.
+    #[arg(long, conflicts_with = "connect", required_unless_present = "connect")]
+    pub listen: bool,
+    /// Be the initiator: connect to the engine at HOST:PORT and play a match.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub connect: Option<String>,
+    /// The address to listen on (with --listen).
+    #[arg(long, default_value = "127.0.0.1", requires = "listen")]
+    pub host: String,
+    /// The port to listen on (with --listen; 0: any free port, printed on stderr).
+    #[arg(long, default_value_t = DXP_PORT, requires = "listen")]
+    pub port: u16,
+    /// With --listen: stop after the first connection ends.
+    #[arg(long, requires = "listen")]
+    pub once: bool,
+    /// The number of games of the match (the initiator alternates colours, White first).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub games: u32,
+    /// Thinking time per player and game, in minutes (sent in GAMEREQ; the engine spends it).
+    #[arg(long, value_name = "MINUTES", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub time: u16,
+    /// Start every game from this position (PDN FEN; sent in GAMEREQ).
+    #[arg(long, requires = "connect")]
+    pub fen: Option<String>,
+    /// Write every game of the match to FILE (PDN).
+    #[arg(long, value_name = "FILE", requires = "connect")]
+    pub pdn: Option<PathBuf>,
+    /// Play at this strength (1-10) instead of spending the game's time.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), conflicts_with = "movetime")]
+    pub level: Option<u8>,
+    /// Think this many milliseconds per move instead of spending the game's time.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// The longest a game may last, in plies: then it is ended as a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Seconds to wait for the peer before giving up on it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: u64,
+    /// The name sent to the peer (cut to 32 characters).
+    #[arg(long, default_value = "dama")]
+    pub name: String,
+    /// Print every message sent and received on stderr.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+/// The most bytes read for one message before its NUL: more is not DXP.
+const MAX_FRAME: usize = 1024;
+
+pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
+    let loaded = match ctx.load_variant(&args.variant) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    let rules = Arc::new(loaded.rules.clone());
+    let board = match DxpBoard::new(Arc::clone(&rules)) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {} cannot be played over DXP: {e}", rules.id());
+            return Exit::Failure;
+        }
+    };
+    let variant_file = dama_engine::builtin_text(&args.variant)
+        .is_none()
+        .then(|| args.variant.clone());
+    match &args.connect {
+        Some(addr) => {
+            let start = match ctx.position(&loaded, args.fen.as_deref()) {
+                Ok(p) => p,
+                Err(e) => return e,
+            };
+            initiate(&args, addr, board, start, variant_file)
+        }
+        None => listen(&args, board),
+    }
+}
+
+/// The follower: accept connections one at a time and play what they ask.
+fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
+    let listener = match TcpListener::bind((args.host.as_str(), args.port)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
+            return Exit::Failure;
+        }
+    };
+    match listener.local_addr() {
+        Ok(a) => eprintln!("dama dxp: {} engine listening on {a}", board.rules().id()),
+        Err(e) => eprintln!("dama dxp: listening ({e})"),
+    }
+    let mut engine = Engine::new(board.rules());
+    loop {
+        let (stream, peer) = match listener.accept() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("dama dxp: a connection failed: {e}");
+                continue;
+            }
+        };
+        eprintln!("dama dxp: connection from {peer}");
+        match Conn::new(stream, args) {
+            Ok(mut conn) => {
+                let mut session = Session::new(args, &board, &mut engine, Role::Follower);
+                match session.follow(&mut conn) {
+                    Ok(()) => eprintln!("dama dxp: {peer} ended the session"),
+                    Err(e) => eprintln!("dama dxp: {peer}: {e}; disconnected"),
+                }
+            }
+            Err(e) => eprintln!("dama dxp: {peer}: {e}"),
+        }
+        if args.once {
+            return Exit::Success;
+        }
+    }
+}
+
+/// The initiator: connect, play `--games` games, write the PDN, print the tally.
+fn initiate(
+    args: &DxpArgs,
+    addr: &str,
+    board: DxpBoard,
+    start: dama_engine::Position,
+    variant_file: Option<String>,
+) -> Exit {
+    let stream = match connect(addr, Duration::from_secs(args.timeout)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot connect to {addr}: {e}");
+            return Exit::Failure;
+        }
+    };
+    let mut conn = match Conn::new(stream, args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {addr}: {e}");
+            return Exit::Failure;
+        }
+    };
+    let mut engine = Engine::new(board.rules());
+    let mut session = Session::new(args, &board, &mut engine, Role::Initiator);
+    let mut games: Vec<(Game, PdnTags)> = Vec::new();
+    let (mut wins, mut draws, mut losses, mut unfinished) = (0u32, 0u32, 0u32, 0u32);
+    let date = DateTime::now().pdn_date();
+    let mut failure = None;
+    for i in 0..args.games {
+        let ours = if i % 2 == 0 { Color::White } else { Color::Black };
+        let last = i + 1 == args.games;
+        match session.initiate_game(&mut conn, ours, &start, last) {
+            Ok(played) => {
+                let peer = session.peer_name.clone();
+                let (white, black) = if ours == Color::White {
+                    (args.name.clone(), peer.clone())
+                } else {
+                    (peer.clone(), args.name.clone())
+                };
+                let result = played.game.outcome().map(|o| o.result);
+                let text = match result {
+                    Some(GameResult::Draw) => {
+                        draws += 1;
+                        "draw"
+                    }
+                    Some(r) if r == GameResult::win_for(ours) => {
+                        wins += 1;
+                        "win"
+                    }
+                    Some(_) => {
+                        losses += 1;
+                        "loss"
+                    }
+                    None => {
+                        unfinished += 1;
+                        "unfinished"
+                    }
+                };
+                let why = played
+                    .game
+                    .outcome()
+                    .map_or_else(|| played.note.clone(), |o| o.reason.to_string());
+                eprintln!(
+                    "game {}: {} as {}, {} plies: {text} ({why})",
+                    i + 1,
+                    args.name,
+                    ours,
+                    played.game.ply_count()
+                );
+                let tags = PdnTags {
+                    event: format!("dama dxp match ({})", board.rules().id()),
+                    site: addr.to_string(),
+                    date: date.clone(),
+                    round: (i + 1).to_string(),
+                    white,
+                    black,
+                    variant_file: variant_file.clone(),
+                    extra: Vec::new(),
+                };
+                games.push((played.game, tags));
+                if played.peer_stops && !last {
+                    eprintln!("dama dxp: the peer wants no further game");
+                    break;
+                }
+            }
+            Err(e) => {
+                eprintln!("error: game {}: {e}", i + 1);
+                failure = Some(e);
+                break;
+            }
+        }
+    }
+    conn.shutdown();
+    if let Some(path) = &args.pdn {
+        let text = pdn::write_games(games.iter().map(|(g, t)| (g, t)));
+        if let Err(e) = savefile::write_atomic(path, &text) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return Exit::Failure;
+        }
+    }
+    let peer = session.peer_name.clone();
+    outln!(
+        "{} against {peer}, {} games: {wins} wins, {draws} draws, {losses} losses{}",
+        args.name,
+        games.len(),
+        if unfinished > 0 {
+            format!(", {unfinished} unfinished")
+        } else {
+            String::new()
+        }
+    );
+    if failure.is_some() {
+        Exit::Failure
+    } else {
+        Exit::Success
+    }
+}
+
+fn connect(addr: &str, timeout: Duration) -> std::io::Result<TcpStream> {
+    let mut last = None;
+    for a in addr.to_socket_addrs()? {
+        match TcpStream::connect_timeout(&a, timeout) {
+            Ok(s) => return Ok(s),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::new(ErrorKind::NotFound, "the address resolves to nothing")))
+}
+
+/// Why a session ended early.
+#[derive(Debug, thiserror::Error)]
+enum SessionError {
+    #[error("the peer closed the connection")]
+    Closed,
+    #[error("the peer sent nothing for {0} s")]
+    Timeout(u64),
+    #[error("a message of more than {MAX_FRAME} bytes without its NUL: not DXP")]
+    TooLong,
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("the follower refused the game ({0:?}: {1})")]
+    Refused(AcceptCode, &'static str),
+    #[error("{0}")]
+    Protocol(String),
+}
+
+/// One message read, or text that is not one.
+enum Incoming {
+    Message(DxpMessage),
+    Bad(String),
+}
+
+/// A connection: NUL-framed messages, bounded, with a read timeout.
+struct Conn {
+    stream: TcpStream,
+    buf: Vec<u8>,
+    timeout: u64,
+    verbose: bool,
+}
+
+impl Conn {
+    fn new(stream: TcpStream, args: &DxpArgs) -> std::io::Result<Conn> {
+        stream.set_read_timeout(Some(Duration::from_secs(args.timeout)))?;
+        stream.set_write_timeout(Some(Duration::from_secs(args.timeout)))?;
+        let _ = stream.set_nodelay(true);
+        Ok(Conn {
+            stream,
+            buf: Vec::new(),
+            timeout: args.timeout,
+            verbose: args.verbose,
+        })
+    }
+
+    fn send(&mut self, m: &DxpMessage) -> Result<(), SessionError> {
+        let text = m.to_string();
+        if self.verbose {
+            eprintln!("> {text}");
+        }
+        let mut bytes = text.into_bytes();
+        bytes.push(0);
+        self.stream.write_all(&bytes)?;
+        self.stream.flush()?;
+        Ok(())
+    }
+
+    fn chat(&mut self, text: &str) -> Result<(), SessionError> {
+        self.send(&DxpMessage::Chat(text.to_string()))
+    }
+
+    /// The next message (or bad text) from the peer.
+    fn recv(&mut self) -> Result<Incoming, SessionError> {
+        loop {
+            if let Some(i) = self.buf.iter().position(|&b| b == 0) {
+                let frame: Vec<u8> = self.buf.drain(..=i).take(i).collect();
+                let text = String::from_utf8_lossy(&frame).into_owned();
+                if self.verbose {
+                    eprintln!("< {}", text.escape_debug());
+                }
+                return Ok(match DxpMessage::parse(&text) {
+                    Ok(m) => Incoming::Message(m),
+                    Err(e) => Incoming::Bad(e.to_string()),
+                });
+            }
+            if self.buf.len() > MAX_FRAME {
+                return Err(SessionError::TooLong);
+            }
+            let mut chunk = [0u8; 512];
+            match self.stream.read(&mut chunk) {
+                Ok(0) => return Err(SessionError::Closed),
+                Ok(n) => self.buf.extend_from_slice(chunk.get(..n).unwrap_or_default()),
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    return Err(SessionError::Timeout(self.timeout))
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
+    fn shutdown(&mut self) {
+        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Initiator,
+    Follower,
+}
+
+/// A game being played.
+struct Current {
+    game: Game,
+    ours: Color,
+    /// Our clock for the game (`None`: no time limit was given).
+    remaining: Option<Duration>,
+    /// The GAMEEND we sent, awaiting its confirmation.
+    end_sent: bool,
+}
+
+/// A game at its end.
+struct Played {
+    game: Game,
+    /// Why it ended, when the rules did not end it.
+    note: String,
+    /// The peer wants no further game.
+    peer_stops: bool,
+}
+
+/// What the message loop does next.
+enum Next {
+    Continue,
+    GameOver { peer_stops: bool, note: String },
+    Quit,
+}
+
+struct Session<'a> {
+    board: &'a DxpBoard,
+    engine: &'a mut Engine,
+    args: &'a DxpArgs,
+    role: Role,
+    current: Option<Current>,
+    peer_name: String,
+    /// The GAMEEND we send next says we stop (the initiator's last game).
+    stop_after: bool,
+}
+
+impl<'a> Session<'a> {
+    fn new(args: &'a DxpArgs, board: &'a DxpBoard, engine: &'a mut Engine, role: Role) -> Session<'a> {
+        Session {
+            board,
+            engine,
+            args,
+            role,
+            current: None,
+            peer_name: "?".into(),
+            stop_after: false,
+        }
+    }
+
+    /// The follower's loop: until the peer goes away or says stop.
+    fn follow(&mut self, conn: &mut Conn) -> Result<(), SessionError> {
+        loop {
+            match self.step(conn) {
+                Ok(Next::Continue | Next::GameOver { .. }) => {}
+                Ok(Next::Quit) => return Ok(()),
+                Err(SessionError::Closed) => return Ok(()),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The initiator: asks for one game and plays it to its end.
+    fn initiate_game(
+        &mut self,
+        conn: &mut Conn,
+        ours: Color,
+        start: &dama_engine::Position,
+        last: bool,
+    ) -> Result<Played, SessionError> {
+        let position = (*start != self.board.rules().start_position()).then(|| self.board.encode_position(start));
+        conn.send(&DxpMessage::GameRequest(GameRequest {
+            version: 1,
+            initiator: self.args.name.clone(),
+            follower_color: !ours,
+            minutes: self.args.time,
+            moves: 0,
+            position,
+        }))?;
+        // The answer: GAMEACC (CHAT before it is logged).
+        loop {
+            match conn.recv()? {
+                Incoming::Message(DxpMessage::GameAccept(a)) => {
+                    self.peer_name = if a.follower.trim().is_empty() {
+                        "?".into()
+                    } else {
+                        a.follower.trim().to_string()
+                    };
+                    if a.code != AcceptCode::Accepted {
+                        let why = match a.code {
+                            AcceptCode::RefusedColor => "not with this colour",
+                            AcceptCode::RefusedTime => "not with this time",
+                            AcceptCode::RefusedPosition => "not from this position",
+                            _ => "no reason given",
+                        };
+                        return Err(SessionError::Refused(a.code, why));
+                    }
+                    break;
+                }
+                Incoming::Message(DxpMessage::Chat(t)) => eprintln!("chat: {t}"),
+                Incoming::Message(m) => eprintln!("dama dxp: ignored a {} while waiting for GAMEACC", m.kind()),
+                Incoming::Bad(e) => {
+                    eprintln!("dama dxp: the peer sent a bad message: {e}");
+                    conn.chat(&format!("error: {e}"))?;
+                }
+            }
+        }
+        self.stop_after = last;
+        self.begin(Game::from_position(self.board.shared_rules(), *start), ours);
+        let mut next = self.move_if_our_turn(conn)?;
+        loop {
+            match next {
+                Next::Continue => {}
+                Next::GameOver { peer_stops, note } => {
+                    let Some(cur) = self.current.take() else {
+                        return Err(SessionError::Protocol("no game".into()));
+                    };
+                    return Ok(Played {
+                        game: cur.game,
+                        note,
+                        peer_stops,
+                    });
+                }
+                Next::Quit => return Err(SessionError::Closed),
+            }
+            next = self.step(conn)?;
+        }
+    }
+
+    fn begin(&mut self, game: Game, ours: Color) {
+        self.engine.clear();
+        let remaining = (self.args.time > 0).then(|| Duration::from_secs(u64::from(self.args.time) * 60));
+        self.current = Some(Current {
+            game,
+            ours,
+            remaining,
+            end_sent: false,
+        });
+    }
+
+    /// Reads one message and answers it.
+    fn step(&mut self, conn: &mut Conn) -> Result<Next, SessionError> {
+        let m = match conn.recv()? {
+            Incoming::Message(m) => m,
+            Incoming::Bad(e) => {
+                eprintln!("dama dxp: the peer sent a bad message: {e}");
+                conn.chat(&format!("error: {e}"))?;
+                return Ok(Next::Continue);
+            }
+        };
+        match m {
+            DxpMessage::Chat(t) => {
+                eprintln!("chat: {t}");
+                Ok(Next::Continue)
+            }
+            DxpMessage::GameRequest(r) => self.on_request(conn, &r),
+            DxpMessage::Move(mv) => self.on_move(conn, &mv),
+            DxpMessage::GameEnd(e) => self.on_end(conn, e),
+            DxpMessage::BackRequest(b) => self.on_back(conn, b),
+            DxpMessage::BackAccept(a) => {
+                eprintln!("dama dxp: a BACKACC ({a:?}) that answers nothing we asked");
+                Ok(Next::Continue)
+            }
+            DxpMessage::GameAccept(_) => {
+                conn.chat("error: a GAMEACC answers a GAMEREQ, and none was sent")?;
+                Ok(Next::Continue)
+            }
+        }
+    }
+
+    fn on_request(&mut self, conn: &mut Conn, r: &GameRequest) -> Result<Next, SessionError> {
+        let refuse = |conn: &mut Conn, code: AcceptCode, name: &str| {
+            conn.send(&DxpMessage::GameAccept(GameAccept {
+                follower: name.to_string(),
+                code,
+            }))
+        };
+        if self.role == Role::Initiator {
+            conn.chat("error: only the initiator sends GAMEREQ")?;
+            return Ok(Next::Continue);
+        }
+        let start = match self.board.start_of(r) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("dama dxp: refused a game from {}: {e}", r.initiator);
+                refuse(conn, AcceptCode::RefusedPosition, &self.args.name)?;
+                return Ok(Next::Continue);
+            }
+        };
+        self.peer_name = r.initiator.clone();
+        eprintln!(
+            "dama dxp: game with {} ({} min, we play {})",
+            r.initiator, r.minutes, r.follower_color
+        );
+        refuse(conn, AcceptCode::Accepted, &self.args.name)?;
+        self.begin(Game::from_position(self.board.shared_rules(), start), r.follower_color);
+        if let Some(cur) = &mut self.current {
+            cur.remaining = (r.minutes > 0).then(|| Duration::from_secs(u64::from(r.minutes) * 60));
+        }
+        self.move_if_our_turn(conn)
+    }
+
+    fn on_move(&mut self, conn: &mut Conn, mv: &DxpMove) -> Result<Next, SessionError> {
+        let Some(cur) = &mut self.current else {
+            conn.chat("error: a MOVE but no game is being played")?;
+            return Ok(Next::Continue);
+        };
+        if cur.game.is_over() || cur.end_sent {
+            conn.chat("error: a MOVE after the end of the game")?;
+            return self.send_end(conn, "a move after the end");
+        }
+        if cur.game.side_to_move() == cur.ours {
+            conn.chat("error: a MOVE when it is our turn")?;
+            return Ok(Next::Continue);
+        }
+        let pos = *cur.game.position();
+        let m = match self.board.resolve(&pos, mv) {
+            Ok(m) => m,
+            Err(e) => {
+                let text = DxpMessage::Move(mv.clone()).to_string();
+                eprintln!("dama dxp: the peer's move {text} is refused: {e}");
+                conn.chat(&format!("error: {text}: {e}"))?;
+                // The games no longer agree: this one ends here.
+                return self.send_end(conn, "an illegal move");
+            }
+        };
+        if let Err(e) = cur.game.play(m) {
+            conn.chat(&format!("error: {e}"))?;
+            return self.send_end(conn, "an illegal move");
+        }
+        self.move_if_our_turn(conn)
+    }
+
+    /// Plays our move when it is our turn, or sends GAMEEND when the game is over.
+    fn move_if_our_turn(&mut self, conn: &mut Conn) -> Result<Next, SessionError> {
+        let Some(cur) = &mut self.current else {
+            return Ok(Next::Continue);
+        };
+        if cur.end_sent || cur.game.side_to_move() != cur.ours {
+            return Ok(Next::Continue);
+        }
+        if !cur.game.is_over() && cur.game.ply_count() >= self.args.max_plies as usize {
+            let n = cur.game.ply_count() as u32;
+            let _ = cur.game.declare(Outcome::new(GameResult::Draw, EndReason::PlyLimit(n)));
+        }
+        if cur.game.is_over() {
+            return self.send_end(conn, "");
+        }
+        let limits = self.limits();
+        let Some(cur) = &mut self.current else {
+            return Ok(Next::Continue);
+        };
+        let started = Instant::now();
+        let result = self.engine.search(&SearchRoot::from_game(&cur.game), &limits);
+        let spent = started.elapsed();
+        if let Some(r) = &mut cur.remaining {
+            *r = r.saturating_sub(spent);
+        }
+        let Some(m) = result.best else {
+            return self.send_end(conn, "");
+        };
+        let seconds = u16::try_from(spent.as_secs()).unwrap_or(9999);
+        let dxp_move = match self.board.encode_move(&m, seconds) {
+            Ok(d) => d,
+            Err(e) => {
+                conn.chat(&format!("error: {e}"))?;
+                return self.send_end(conn, "a move DXP cannot send");
+            }
+        };
+        if cur.game.play(m).is_err() {
+            return self.send_end(conn, "an engine error");
+        }
+        conn.send(&DxpMessage::Move(dxp_move))?;
+        Ok(Next::Continue)
+    }
+
+    /// How long to think for the next move.
+    fn limits(&self) -> Limits {
+        if self.args.level.is_some() || self.args.movetime.is_some() {
+            return super::play::limits_from(self.args.level.unwrap_or(DEFAULT_LEVEL), None, self.args.movetime).0;
+        }
+        match self.current.as_ref().and_then(|c| c.remaining) {
+            // A share of what is left: about 30 more moves, never below 10 ms.
+            Some(left) => Limits::movetime((left / 30).max(Duration::from_millis(10))),
+            None => Limits::level(DEFAULT_LEVEL),
+        }
+    }
+
+    /// Sends GAMEEND for the current game (instead of a move) and waits
+    /// for its confirmation.
+    fn send_end(&mut self, conn: &mut Conn, note: &str) -> Result<Next, SessionError> {
+        let Some(cur) = &mut self.current else {
+            return Ok(Next::Continue);
+        };
+        let reason = match cur.game.outcome().map(|o| o.result) {
+            Some(GameResult::Draw) => GameEndReason::Draw,
+            Some(r) if r == GameResult::win_for(cur.ours) => GameEndReason::Win,
+            Some(_) => GameEndReason::Resign,
+            None => GameEndReason::Unspecified,
+        };
+        cur.end_sent = true;
+        let stop = self.role == Role::Initiator && self.stop_after;
+        conn.send(&DxpMessage::GameEnd(GameEnd { reason, stop }))?;
+        let note = note.to_string();
+        // The confirmation (CHAT and bad text are answered on the way).
+        loop {
+            match conn.recv() {
+                Ok(Incoming::Message(DxpMessage::GameEnd(e))) => {
+                    return Ok(self.finish(e.stop, note));
+                }
+                Ok(Incoming::Message(DxpMessage::Chat(t))) => eprintln!("chat: {t}"),
+                Ok(Incoming::Message(m)) => {
+                    eprintln!("dama dxp: ignored a {} while waiting for GAMEEND", m.kind());
+                }
+                Ok(Incoming::Bad(e)) => {
+                    eprintln!("dama dxp: the peer sent a bad message: {e}");
+                    conn.chat(&format!("error: {e}"))?;
+                }
+                // A follower that hangs up after our final GAMEEND has ended the game.
+                Err(SessionError::Closed) if stop || self.role == Role::Follower => {
+                    return Ok(self.finish(true, note));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The game is over: the follower forgets it; the initiator's caller takes it.
+    fn finish(&mut self, peer_stops: bool, note: String) -> Next {
+        if self.role == Role::Follower {
+            if let Some(cur) = self.current.take() {
+                let how = cur.game.outcome().map_or("unfinished".to_string(), |o| o.to_string());
+                eprintln!("dama dxp: game over after {} plies: {how}", cur.game.ply_count());
+            }
+            if peer_stops {
+                return Next::Quit;
+            }
+        }
+        Next::GameOver { peer_stops, note }
+    }
+
+    /// The peer ends the game: take its word for it if the rules have not
+    /// ended it, and confirm.
+    fn on_end(&mut self, conn: &mut Conn, e: GameEnd) -> Result<Next, SessionError> {
+        let note = match &mut self.current {
+            None => {
+                // Between games: a GAMEEND confirms nothing; answer it all the same.
+                conn.send(&DxpMessage::GameEnd(GameEnd {
+                    reason: GameEndReason::Unspecified,
+                    stop: e.stop,
+                }))?;
+                return Ok(if e.stop { Next::Quit } else { Next::Continue });
+            }
+            Some(cur) => {
+                let peer = !cur.ours;
+                if !cur.game.is_over() {
+                    let _ = match e.reason {
+                        GameEndReason::Resign => cur.game.resign(peer),
+                        GameEndReason::Draw => cur.game.agree_draw(),
+                        GameEndReason::Win => Ok(()),
+                        GameEndReason::Unspecified => Ok(()),
+                    };
+                }
+                match e.reason {
+                    GameEndReason::Win if !cur.game.is_over() => "the peer claimed a win".to_string(),
+                    _ if !cur.game.is_over() => "the peer ended the game".to_string(),
+                    _ => String::new(),
+                }
+            }
+        };
+        let stop = self.role == Role::Initiator && self.stop_after;
+        let already = self.current.as_ref().is_some_and(|c| c.end_sent);
+        if !already {
+            conn.send(&DxpMessage::GameEnd(GameEnd {
+                reason: GameEndReason::Unspecified,
+                stop,
+            }))?;
+        }
+        Ok(self.finish(e.stop, note))
+    }
+
+    /// BACKREQ: go back to the position before move `move_number` of
+    /// `to_move`, if the game has been there.
+    fn on_back(&mut self, conn: &mut Conn, b: BackRequest) -> Result<Next, SessionError> {
+        let Some(cur) = &mut self.current else {
+            conn.send(&DxpMessage::BackAccept(BackAnswer::Declined))?;
+            return Ok(Next::Continue);
+        };
+        let target = (0..=cur.game.ply_count()).find(|&i| {
+            cur.game.move_number_of(i) == u32::from(b.move_number) && side_before(&cur.game, i) == b.to_move
+        });
+        let Some(target) = target.filter(|_| !cur.end_sent) else {
+            conn.send(&DxpMessage::BackAccept(BackAnswer::Declined))?;
+            return Ok(Next::Continue);
+        };
+        while cur.game.ply_count() > target || cur.game.is_over() {
+            if cur.game.undo().is_none() {
+                break;
+            }
+        }
+        eprintln!(
+            "dama dxp: took back to move {}{}",
+            b.move_number,
+            if b.to_move == Color::White { "" } else { "..." }
+        );
+        conn.send(&DxpMessage::BackAccept(BackAnswer::Accepted))?;
+        self.move_if_our_turn(conn)
+    }
+}
+
+/// The side to move before ply `i` of `game`.
+fn side_before(game: &Game, i: usize) -> Color {
+    match game.plies().get(i) {
+        Some(p) => p.side(),
+        None => game.side_to_move(),
+    }
+}
+
+#[allow(dead_code)]
+const _: () = assert!(DXP_MAX_MESSAGE < MAX_FRAME);
