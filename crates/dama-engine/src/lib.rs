@@ -73,6 +73,10 @@ pub use egtb::{
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
+    elo_from_score, score_from_elo, EloEstimate, ResultCounts, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus,
+    Z95,
+};
+pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
     MatchReport, MatchTally,
 };
