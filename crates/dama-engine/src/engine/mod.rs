@@ -7,6 +7,7 @@ mod elo;
 mod eval;
 mod limits;
 mod matches;
+mod openings;
 mod result;
 mod root;
 mod search;
@@ -22,6 +23,8 @@ pub use matches::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
     MatchReport, MatchTally,
 };
+pub use matches::{play_match_with, MatchOptions};
+pub use openings::{read_openings, Opening, OpeningsError};
 pub use result::{score_text, SearchResult};
 pub use root::SearchRoot;
 pub use search::{Engine, MATE, MATE_BOUND, MAX_PLY};
