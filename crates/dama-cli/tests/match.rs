@@ -16,6 +16,7 @@ fn stable_json(text: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
     let o = v.as_object_mut().unwrap();
     o.remove("elapsed_seconds");
+    o.remove("threads");
     for side in ["a", "b"] {
         if let Some(p) = o.get_mut(side).and_then(|p| p.as_object_mut()) {
             p.remove("seconds_per_move");
@@ -167,5 +168,254 @@ fn verbose_lines_and_replayable_records_of_a_users_variant() {
     assert!(text.contains("[VariantFile "), "{text}");
     let (code, out, err) = dama(&["replay", pdn.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A side given its own level is the engine: `--white-level 2 --black-level 1`
+/// is engine against engine, and the report has the Elo difference with its
+/// interval, from the pairs of games.
+#[test]
+fn levels_alone_make_two_engines_and_an_elo_interval() {
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--white-level",
+        "2",
+        "--black-level",
+        "1",
+        "--games",
+        "4",
+        "--max-plies",
+        "60",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    assert_eq!(v["a"]["kind"], "engine");
+    assert_eq!(v["b"]["kind"], "engine");
+    assert_eq!(v["b"]["name"], "engine (level 1: depth 1)");
+    let pairs: Vec<u64> = v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    assert_eq!(pairs.iter().sum::<u64>(), 2);
+    assert_eq!(v["elo"]["model"], "pentanomial");
+    assert!(v["elo"]["los"].as_f64().is_some(), "{v}");
+    assert_eq!(v["sprt"], serde_json::Value::Null);
+    // The text report says the same in words.
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--white-level",
+        "2",
+        "--black-depth",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("against engine (depth 1)"), "{out}");
+    assert!(out.contains("  Elo difference "), "{out}");
+    assert!(out.contains("95% interval"), "{out}");
+    assert!(out.contains("  pairs scoring 0, 1/2, 1, 3/2, 2 points: "), "{out}");
+    assert!(err.contains(" thread"), "{err}");
+}
+
+/// `--nodes` and the per-side node budgets.
+#[test]
+fn node_budgets() {
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--white-nodes",
+        "300",
+        "--black-nodes",
+        "100",
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    assert_eq!(v["a"]["name"], "engine (300 nodes)");
+    assert_eq!(v["b"]["name"], "engine (100 nodes)");
+    assert_eq!(v["a"]["limits"]["nodes"], 300);
+    assert_eq!(v["b"]["limits"]["depth"], serde_json::Value::Null);
+}
+
+/// The games and results do not depend on the number of threads.
+#[test]
+fn threads_do_not_change_the_games() {
+    let run = |threads: &str| {
+        let dir = scratch(&format!("threads{threads}"));
+        let pdn = dir.join("games.pdn");
+        let (code, out, err) = dama(&[
+            "match",
+            "croda",
+            "--black",
+            "engine",
+            "--depth",
+            "1",
+            "--games",
+            "6",
+            "--max-plies",
+            "50",
+            "--threads",
+            threads,
+            "--pdn",
+            pdn.to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&pdn).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        (stable_json(&out), text)
+    };
+    let (one, pdn_one) = run("1");
+    let (three, pdn_three) = run("3");
+    assert_eq!(one, three);
+    assert_eq!(pdn_one, pdn_three);
+    let (code, _, _) = dama(&["match", "dama", "--threads", "0"]);
+    assert_eq!(code, 2);
+}
+
+/// `--sprt` stops the match when the test decides and says so.
+#[test]
+fn sprt_stops_the_match() {
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--depth",
+        "2",
+        "--games",
+        "40",
+        "--max-plies",
+        "120",
+        "--sprt",
+        "0,200",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    let s = &v["sprt"];
+    assert_eq!(s["decision"], "H1", "{v}");
+    assert!(s["llr"].as_f64().unwrap() >= s["upper"].as_f64().unwrap(), "{v}");
+    assert!((s["upper"].as_f64().unwrap() - 19f64.ln()).abs() < 1e-9);
+    let games = v["games"].as_u64().unwrap();
+    assert!(games < 40 && games % 2 == 0, "{v}");
+    assert_eq!(v["results"].as_array().unwrap().len() as u64, games);
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--sprt",
+        "-5,5",
+        "--alpha",
+        "0.1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("SPRT elo0 -5, elo1 5 (alpha 0.1, beta 0.05"), "{out}");
+    assert!(out.contains("LLR "), "{out}");
+}
+
+#[test]
+fn bad_statistics_arguments() {
+    for args in [
+        &["match", "dama", "--sprt", "5,0"][..],
+        &["match", "dama", "--sprt", "5"],
+        &["match", "dama", "--sprt", "0,x"],
+        &["match", "dama", "--alpha", "0.1"],
+        &["match", "dama", "--sprt", "0,5", "--beta", "0.7"],
+        &["match", "dama", "--openings", "3", "--openings-file", "x.fen"],
+    ] {
+        let (code, _, err) = dama(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}
+
+/// `--openings-file`: FEN lines or PDN games, each played with both colors;
+/// a bad entry is an error naming its line.
+#[test]
+fn openings_from_a_file() {
+    let dir = scratch("openings");
+    let fens = dir.join("start.fen");
+    std::fs::write(
+        &fens,
+        "# two openings\nW:Wa3,b3,c3,d3:Ba6,b6,c6,d6\nB:Wa3,b3,c3,d3:Ba6,b6,c6,d6\n",
+    )
+    .unwrap();
+    let pdn = dir.join("games.pdn");
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--depth",
+        "1",
+        "--games",
+        "6",
+        "--max-plies",
+        "40",
+        "--openings-file",
+        fens.to_str().unwrap(),
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("openings from "), "{out}");
+    assert!(out.contains("(2 in the file)"), "{out}");
+    let games = dama_engine::pdn::read_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    let fen = |i: usize| games[i].tag("FEN").unwrap_or("").to_string();
+    assert!(fen(0).starts_with("W:"), "{}", fen(0));
+    assert_eq!(fen(0), fen(1));
+    assert!(fen(2).starts_with("B:"), "{}", fen(2));
+    assert_eq!(fen(4), fen(0), "the list is cycled");
+
+    // A PDN file of openings: the moves are played from the start.
+    let book = dir.join("book.pdn");
+    std::fs::write(&book, "[Variant \"dama\"]\n1. d3-d4 d6-d5 *\n").unwrap();
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--openings-file",
+        book.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stable_json(&out)["games"], 2);
+
+    let bad = dir.join("bad.fen");
+    std::fs::write(&bad, "W:Wa3:Ba6\n\nnot a position\n").unwrap();
+    let (code, _, err) = dama(&["match", "dama", "--openings-file", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("line 3"), "{err}");
+    let (code, _, err) = dama(&[
+        "match",
+        "dama",
+        "--openings-file",
+        dir.join("none.fen").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot read"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

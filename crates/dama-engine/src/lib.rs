@@ -73,9 +73,14 @@ pub use egtb::{
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
+    elo_from_score, score_from_elo, EloEstimate, ResultCounts, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus,
+    Z95,
+};
+pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
     MatchReport, MatchTally,
 };
+pub use engine::{play_match_with, read_openings, MatchOptions, Opening, OpeningsError};
 pub use engine::{
     position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
     MATE, MATE_BOUND, MAX_PLY,

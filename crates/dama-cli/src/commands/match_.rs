@@ -3,13 +3,16 @@
 //!
 //! Player A is the one given by `--white`, player B by `--black`; A has
 //! White in odd games and Black in even ones, and both games of a pair start
-//! from the same random opening. Scores are reported for player A. Every
-//! game ends: besides the variant's own end rules, a ply cap adjudicates a
-//! draw ("move limit").
+//! from the same opening (random plies, or the next of `--openings-file`).
+//! Scores are reported for player A, with the Elo difference, its 95%
+//! interval and LOS, and the sequential test of `--sprt`. Every game ends:
+//! besides the variant's own end rules, a ply cap adjudicates a draw
+//! ("move limit").
 //!
-//! The engine plays the match and keeps the tally ([`play_match`]); this
-//! module builds its configuration from the arguments and renders the
-//! report as text or JSON, and the games as a PDN file.
+//! The engine plays the match on `--threads` threads, keeps the tally and
+//! computes the statistics ([`play_match_with`]); this module builds its
+//! configuration from the arguments and renders the report as text or
+//! JSON, and the games as a PDN file.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -17,7 +20,8 @@ use std::sync::Arc;
 use clap::ValueEnum;
 use dama_engine::pdn::{self, PdnTags};
 use dama_engine::Color;
-use dama_engine::{play_match, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
+use dama_engine::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
+use dama_engine::{read_openings, EloEstimate, Limits, MatchOptions, Sprt, SprtDecision, SprtStatus};
 use dama_engine::{DEFAULT_LEVEL, LEVELS};
 
 use super::play::limits_from;
@@ -46,12 +50,13 @@ pub struct MatchArgs {
     /// Number of games.
     #[arg(long, short = 'n', default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
-    /// Player A, White in the first game.
-    #[arg(long, value_enum, default_value_t = Contestant::Engine)]
-    pub white: Contestant,
-    /// Player B, Black in the first game.
-    #[arg(long, value_enum, default_value_t = Contestant::Random)]
-    pub black: Contestant,
+    /// Player A, White in the first game [default: engine].
+    #[arg(long, value_enum)]
+    pub white: Option<Contestant>,
+    /// Player B, Black in the first game [default: random, or engine when
+    /// --black-level, --black-depth or --black-nodes is given].
+    #[arg(long, value_enum)]
+    pub black: Option<Contestant>,
     /// Engine strength for both players, 1 to 10.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), default_value_t = DEFAULT_LEVEL)]
     pub level: u8,
@@ -64,12 +69,49 @@ pub struct MatchArgs {
     /// Search depth for both engines (instead of the level's).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
+    /// Search depth of player A (overrides --depth).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub white_depth: Option<u32>,
+    /// Search depth of player B (overrides --depth).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub black_depth: Option<u32>,
+    /// Node budget per move for both engines (instead of the level's limits;
+    /// with --depth or --movetime, whichever comes first).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Node budget per move of player A (overrides --nodes).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub white_nodes: Option<u64>,
+    /// Node budget per move of player B (overrides --nodes).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub black_nodes: Option<u64>,
     /// Milliseconds per move for both engines (instead of the level's limit).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Random plies played at the start of each pair of games, for variety.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, conflicts_with = "openings_file")]
     pub openings: u32,
+    /// Openings to play instead of random plies: a PDN file (each game's
+    /// FEN tag or the initial position, then its moves) or one FEN per line
+    /// (`#` comments). Each is played twice, colors swapped, and the list is
+    /// cycled if there are more pairs than openings.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pub openings_file: Option<std::path::PathBuf>,
+    /// Games played at once, one per thread [default: one per core]. The
+    /// games and results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Sequential probability ratio test of H0 "A is ELO0 stronger" against
+    /// H1 "A is ELO1 stronger" (logistic Elo, pentanomial; docs/strength.md):
+    /// the match stops when it decides, --games at most.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt, allow_hyphen_values = true)]
+    pub sprt: Option<(f64, f64)>,
+    /// The SPRT's false-positive rate (accepting H1 when H0 holds).
+    #[arg(long, default_value_t = 0.05, value_parser = parse_rate, requires = "sprt")]
+    pub alpha: f64,
+    /// The SPRT's false-negative rate (accepting H0 when H1 holds).
+    #[arg(long, default_value_t = 0.05, value_parser = parse_rate, requires = "sprt")]
+    pub beta: f64,
     /// Seed for the openings, the random mover and the engines' variety.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -96,9 +138,64 @@ pub struct MatchArgs {
     pub verbose: bool,
 }
 
-/// Player A or B as asked: the contestant and its name.
-fn player(kind: Contestant, level: u8, args: &MatchArgs) -> MatchPlayer {
-    let (limits, text) = limits_from(level, args.depth, args.movetime);
+/// `--sprt ELO0,ELO1`: two Elo differences, the first below the second.
+fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| "expected ELO0,ELO1, such as 0,5".to_string())?;
+    let num = |x: &str| {
+        x.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("`{}` is not a number", x.trim()))
+    };
+    let (e0, e1) = (num(a)?, num(b)?);
+    if e0 >= e1 {
+        return Err(format!("ELO0 ({e0}) must be below ELO1 ({e1})"));
+    }
+    Ok((e0, e1))
+}
+
+/// `--alpha`, `--beta`: a probability strictly between 0 and 0.5.
+fn parse_rate(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v < 0.5 => Ok(v),
+        _ => Err(format!("`{s}` is not a probability between 0 and 0.5 (exclusive)")),
+    }
+}
+
+/// Player A (`side` 0) or B (1) as asked: the contestant and its name. A
+/// side given a level, depth or node budget of its own is the engine
+/// unless told otherwise.
+fn player(side: usize, args: &MatchArgs) -> MatchPlayer {
+    let (kind, level, depth, nodes) = if side == 0 {
+        (args.white, args.white_level, args.white_depth, args.white_nodes)
+    } else {
+        (args.black, args.black_level, args.black_depth, args.black_nodes)
+    };
+    let own = level.is_some() || depth.is_some() || nodes.is_some();
+    let kind = kind.unwrap_or(if side == 0 || own {
+        Contestant::Engine
+    } else {
+        Contestant::Random
+    });
+    let (depth, nodes) = (depth.or(args.depth), nodes.or(args.nodes));
+    let (mut limits, mut text) = limits_from(level.unwrap_or(args.level), depth, args.movetime);
+    if let Some(n) = nodes {
+        if depth.is_none() && args.movetime.is_none() {
+            limits = Limits {
+                depth: None,
+                movetime: None,
+                nodes: Some(n),
+                noise: 0,
+            };
+            text = format!("{n} nodes");
+        } else {
+            limits.nodes = Some(n);
+            text.push_str(&format!(", {n} nodes"));
+        }
+    }
     match kind {
         Contestant::Engine => MatchPlayer {
             contestant: dama_engine::Contestant::Engine(limits),
@@ -109,6 +206,56 @@ fn player(kind: Contestant, level: u8, args: &MatchArgs) -> MatchPlayer {
             name: "random mover".into(),
         },
     }
+}
+
+/// An Elo figure: signed, one decimal, or ±inf.
+fn elo_text(x: f64) -> String {
+    if x == f64::INFINITY {
+        "+inf".into()
+    } else if x == f64::NEG_INFINITY {
+        "-inf".into()
+    } else {
+        format!("{x:+.1}")
+    }
+}
+
+/// The Elo line of the text report.
+fn elo_line(e: &EloEstimate) -> String {
+    let margin = e.margin();
+    let margin = if margin.is_finite() {
+        format!("{margin:.1}")
+    } else {
+        "inf".into()
+    };
+    format!(
+        "Elo difference {} ± {margin} (95% interval {} to {}, {}), LOS {:.1}%",
+        elo_text(e.elo),
+        elo_text(e.low),
+        elo_text(e.high),
+        e.model.name(),
+        100.0 * e.los
+    )
+}
+
+/// The decision of a test, in words.
+fn decision_text(d: SprtDecision) -> &'static str {
+    match d {
+        SprtDecision::H0 => "H0 accepted",
+        SprtDecision::H1 => "H1 accepted",
+        SprtDecision::Inconclusive => "inconclusive",
+    }
+}
+
+/// The openings of `--openings-file`, or a message saying where it is wrong.
+fn openings(ctx: &Ctx, rules: &dama_engine::Rules, path: &std::path::Path) -> Result<Vec<dama_engine::Opening>, Exit> {
+    let fail = |msg: String, code: Code| {
+        eprintln!("error: {msg}");
+        ctx.json_errors(|| vec![json::error(code, &msg, None, None)]);
+        Exit::Failure
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display()), Code::Read))?;
+    read_openings(rules, &text).map_err(|e| fail(format!("--openings-file {}: {e}", path.display()), Code::Read))
 }
 
 pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
@@ -129,10 +276,14 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     };
     let variant_file = super::play::variant_file(&loaded);
     let rules = Arc::new(loaded.rules);
-    let mut players = [
-        player(args.white, args.white_level.unwrap_or(args.level), &args),
-        player(args.black, args.black_level.unwrap_or(args.level), &args),
-    ];
+    let opening_list = match &args.openings_file {
+        Some(path) => match openings(ctx, &rules, path) {
+            Ok(o) => o,
+            Err(e) => return e,
+        },
+        None => Vec::new(),
+    };
+    let mut players = [player(0, &args), player(1, &args)];
     if players[0].name == players[1].name {
         players[0].name.push_str(" A");
         players[1].name.push_str(" B");
@@ -148,7 +299,17 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     };
     let progress = render::stderr_tty() && args.format == Format::Text && !args.verbose;
     let names = [config.players[0].name.clone(), config.players[1].name.clone()];
-    let report = play_match(Arc::clone(&rules), &config, |p| {
+    let options = MatchOptions {
+        threads: args.threads.map_or(0, |n| n as usize),
+        openings: opening_list,
+        sprt: args.sprt.map(|(elo0, elo1)| Sprt {
+            elo0,
+            elo1,
+            alpha: args.alpha,
+            beta: args.beta,
+        }),
+    };
+    let report = play_match_with(Arc::clone(&rules), &config, &options, |p| {
         if progress {
             progress_line(p);
         } else if args.verbose {
@@ -248,6 +409,16 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                 "shortest_plies": report.shortest_plies,
                 "longest_plies": report.longest_plies,
                 "endings": report.endings.iter().map(|e| serde_json::json!({"reason": e.reason, "games": e.games})).collect::<Vec<_>>(),
+                "pairs": report.pairs,
+                "elo": {
+                    "model": report.elo.model.name(),
+                    "elo": report.elo.elo,
+                    "low": report.elo.low,
+                    "high": report.elo.high,
+                    "los": report.elo.los,
+                },
+                "sprt": report.sprt.map(|s| sprt_json(&s)),
+                "threads": report.threads,
                 "elapsed_seconds": report.elapsed.as_secs_f64(),
                 "results": games,
             });
@@ -261,12 +432,21 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                 rules.id(),
                 report.games.len(),
             );
-            outln!(
-                "Colors alternate; {} random opening plies per pair of games; seed {}; draw after {} plies.",
-                args.openings,
-                args.seed,
-                args.max_plies
-            );
+            match &args.openings_file {
+                Some(f) => outln!(
+                    "Colors alternate; openings from {} ({} in the file), one per pair of games; seed {}; draw after {} plies.",
+                    f.display(),
+                    options.openings.len(),
+                    args.seed,
+                    args.max_plies
+                ),
+                None => outln!(
+                    "Colors alternate; {} random opening plies per pair of games; seed {}; draw after {} plies.",
+                    args.openings,
+                    args.seed,
+                    args.max_plies
+                ),
+            }
             outln!();
             outln!("Results for {a}:");
             outln!(
@@ -275,6 +455,31 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             );
             outln!("  draw rate {:.1}%", 100.0 * report.draw_rate);
             outln!("  White won {}, Black won {}", report.white_wins, report.black_wins);
+            outln!("  {}", elo_line(&report.elo));
+            if let Some(p) = report.pairs {
+                outln!(
+                    "  pairs scoring 0, 1/2, 1, 3/2, 2 points: {}, {}, {}, {}, {}",
+                    p[0],
+                    p[1],
+                    p[2],
+                    p[3],
+                    p[4]
+                );
+            }
+            if let Some(s) = &report.sprt {
+                outln!(
+                    "SPRT elo0 {}, elo1 {} (alpha {}, beta {}; logistic Elo, pentanomial): {} after {} games, LLR {:.2} (bounds {:.2}, {:.2})",
+                    s.test.elo0,
+                    s.test.elo1,
+                    s.test.alpha,
+                    s.test.beta,
+                    decision_text(s.decision),
+                    report.games.len(),
+                    s.llr,
+                    s.lower,
+                    s.upper
+                );
+            }
             outln!(
                 "Average game length: {:.1} plies (shortest {}, longest {})",
                 report.average_plies,
@@ -288,7 +493,12 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             if let Some(p) = &args.pdn {
                 outln!("Games written to {}.", p.display());
             }
-            let mut timing = format!("Time: {:.1} s", report.elapsed.as_secs_f64());
+            let mut timing = format!(
+                "Time: {:.1} s on {} thread{}",
+                report.elapsed.as_secs_f64(),
+                report.threads,
+                if report.threads == 1 { "" } else { "s" }
+            );
             for s in sides {
                 if let dama_engine::Contestant::Engine(_) = s.player.contestant {
                     timing.push_str(&format!(
@@ -303,6 +513,24 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         }
     }
     Exit::Success
+}
+
+/// The sequential test in the JSON report.
+fn sprt_json(s: &SprtStatus) -> serde_json::Value {
+    serde_json::json!({
+        "elo0": s.test.elo0,
+        "elo1": s.test.elo1,
+        "alpha": s.test.alpha,
+        "beta": s.test.beta,
+        "llr": s.llr,
+        "lower": s.lower,
+        "upper": s.upper,
+        "decision": match s.decision {
+            SprtDecision::H0 => "H0",
+            SprtDecision::H1 => "H1",
+            SprtDecision::Inconclusive => "inconclusive",
+        },
+    })
 }
 
 /// One finished game, for `--verbose`: who had White, the result and why,

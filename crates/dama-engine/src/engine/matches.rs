@@ -11,12 +11,25 @@
 //! moves and the engines' variety, so a match played twice with the same
 //! configuration (and limits that do not depend on time) plays the same
 //! games.
+//!
+//! [`play_match_with`] adds to that ([`MatchOptions`]): games on several
+//! threads, openings from a list, and a sequential test that stops the
+//! match. Threads do not change the games: game `g` takes its opening
+//! (drawn for every pair before play begins, in order), its random moves
+//! and its engines' seeds from `g` alone, and every game starts with
+//! cleared engines, so any number of threads plays the same games, reported
+//! in index order. The statistics ([`EloEstimate`], [`Sprt`]) count pairs
+//! (game `2k` and `2k+1`) when the games come in complete pairs.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, Position};
 use crate::egtb::Tablebase;
+use crate::engine::elo::{EloEstimate, ResultCounts};
+use crate::engine::openings::Opening;
+use crate::engine::sprt::{Sprt, SprtDecision, SprtStatus};
 use crate::engine::{Engine, Limits, SearchRoot};
 use crate::game::{EndReason, Game, GameResult, Outcome};
 use crate::movegen::random_move;
@@ -75,11 +88,15 @@ pub struct MatchTally {
     pub losses: u32,
 }
 
-/// How far a match has gone, after each game.
+/// How far a match has gone, after each game. Games are reported in index
+/// order, each as soon as it and all before it have finished (with several
+/// threads a game that finishes early waits for those before it).
 #[derive(Debug, Clone, Copy)]
 pub struct MatchProgress<'a> {
     /// The game just played.
     pub last: &'a MatchGame,
+    /// Its index in the match (0-based).
+    pub index: u32,
     /// Games played so far.
     pub played: u32,
     /// Games in the match.
@@ -174,12 +191,62 @@ pub struct MatchReport {
     pub endings: Vec<MatchEnding>,
     /// Time the match took.
     pub elapsed: Duration,
+    /// Pairs of games by the points player A scored in them (0, ½, 1, 1½,
+    /// 2), when the games come in complete pairs.
+    pub pairs: Option<[u32; 5]>,
+    /// The Elo difference of A over B with its 95% interval and LOS: from
+    /// the pairs when there are any, else from the games one by one.
+    pub elo: EloEstimate,
+    /// The sequential test, when one was asked for: its state after the
+    /// last complete pair.
+    pub sprt: Option<SprtStatus>,
+    /// The number of threads the games were played on.
+    pub threads: usize,
 }
 
-/// One side of the match while it is played.
+/// How to play a match besides what [`MatchConfig`] says.
+#[derive(Debug, Clone, Default)]
+pub struct MatchOptions {
+    /// Games played at once, one per thread; 0 = one per core
+    /// ([`std::thread::available_parallelism`]).
+    pub threads: usize,
+    /// Openings to play instead of random plies from the start position:
+    /// pair `k` plays opening `k mod len` (each twice, colours swapped).
+    pub openings: Vec<Opening>,
+    /// A sequential test checked after every complete pair, in index
+    /// order: when it decides, the match ends there. Games beyond that pair
+    /// that were already being played are finished and left out of the
+    /// report, so the result does not depend on the number of threads.
+    pub sprt: Option<Sprt>,
+}
+
+/// What one game cost a player.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cost {
+    moves: u64,
+    thinking: Duration,
+    longest: Duration,
+}
+
+/// One side of the match while it is played (one per thread).
 struct Side {
     engine: Option<(Engine, Limits)>,
-    stats: MatchPlayerStats,
+}
+
+impl Side {
+    /// The engine of `player`, if it is one.
+    fn new(player: &MatchPlayer, rules: &Rules, tables: Option<&std::path::Path>) -> Side {
+        Side {
+            engine: match &player.contestant {
+                Contestant::Engine(limits) => {
+                    let mut engine = Engine::new(rules);
+                    engine.set_tables(tables.map(|d| Tablebase::open(rules, d)));
+                    Some((engine, limits.clone()))
+                }
+                Contestant::Random => None,
+            },
+        }
+    }
 }
 
 /// Plays the match `config` describes under `rules`, calling `progress`
@@ -213,71 +280,177 @@ struct Side {
 pub fn play_match(
     rules: impl Into<Arc<Rules>>,
     config: &MatchConfig,
+    progress: impl FnMut(&MatchProgress),
+) -> MatchReport {
+    play_match_with(rules, config, &MatchOptions::default(), progress)
+}
+
+/// Plays the match `config` describes under `rules` as `options` say (on
+/// several threads, from a list of openings, until a sequential test
+/// decides), calling `progress` after every game as games finish.
+///
+/// ```
+/// use dama_engine::{play_match_with, Contestant, Limits, MatchConfig, MatchOptions, MatchPlayer, Rules, Sprt};
+///
+/// let rules = Rules::builtin("dama").unwrap();
+/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string() };
+/// let config = MatchConfig {
+///     players: [
+///         player(Contestant::Engine(Limits::depth(1)), "engine"),
+///         player(Contestant::Random, "random mover"),
+///     ],
+///     start: rules.start_position(),
+///     games: 4,
+///     opening_plies: 2,
+///     seed: 1,
+///     max_plies: 40,
+///     tables: None,
+/// };
+/// let options = MatchOptions { threads: 2, sprt: Some(Sprt::new(0.0, 100.0)), ..MatchOptions::default() };
+/// let report = play_match_with(rules, &config, &options, |_| {});
+/// assert_eq!(report.games.len(), 4);
+/// assert!(report.pairs.is_some());
+/// assert!(report.sprt.is_some());
+/// ```
+pub fn play_match_with(
+    rules: impl Into<Arc<Rules>>,
+    config: &MatchConfig,
+    options: &MatchOptions,
     mut progress: impl FnMut(&MatchProgress),
 ) -> MatchReport {
     let rules: Arc<Rules> = rules.into();
-    let mut sides = config.players.clone().map(|player| Side {
-        engine: match &player.contestant {
-            Contestant::Engine(limits) => {
-                let mut engine = Engine::new(&rules);
-                engine.set_tables(config.tables.as_deref().map(|d| Tablebase::open(&rules, d)));
-                Some((engine, limits.clone()))
-            }
-            Contestant::Random => None,
-        },
-        stats: MatchPlayerStats {
-            player,
-            moves: 0,
-            thinking: Duration::ZERO,
-            longest: Duration::ZERO,
-        },
-    });
     let began = Instant::now();
-    let mut games: Vec<MatchGame> = Vec::with_capacity(config.games as usize);
-    let mut opening_rng = Rng::new(config.seed);
-    let mut opening: Vec<Move> = Vec::new();
+    let total = config.games;
+    let pair_count = total.div_ceil(2) as usize;
+    // Every pair's opening, drawn in order before play begins.
+    let openings: Vec<Opening> = if options.openings.is_empty() {
+        let mut opening_rng = Rng::new(config.seed);
+        (0..pair_count)
+            .map(|_| Opening {
+                start: config.start,
+                moves: random_opening(&rules, &config.start, config.opening_plies, &mut opening_rng),
+            })
+            .collect()
+    } else {
+        (0..pair_count)
+            .map(|k| options.openings[k % options.openings.len()].clone())
+            .collect()
+    };
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, total.max(1) as usize);
+
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let mut slots: Vec<Option<(MatchGame, [Cost; 2])>> = vec![None; total as usize];
     let mut tally = MatchTally::default();
-    for g in 0..config.games {
-        // A new opening for every pair of games; A plays White in the first of the pair.
-        if g % 2 == 0 {
-            opening = random_opening(&rules, &config.start, config.opening_plies, &mut opening_rng);
+    // The games kept: all, or those up to the pair where the test decided.
+    let mut kept = total as usize;
+    let mut pairs = [0u32; 5];
+    let mut tested_pairs = 0usize;
+    let mut sprt_status = options.sprt.map(|t| t.status(&ResultCounts::Pairs([0; 5])));
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(u32, MatchGame, [Cost; 2])>();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (rules, openings, next, stop) = (&rules, &openings, &next, &stop);
+            scope.spawn(move || {
+                let tables = config.tables.as_deref();
+                let mut sides = [
+                    Side::new(&config.players[0], rules, tables),
+                    Side::new(&config.players[1], rules, tables),
+                ];
+                while !stop.load(Ordering::Relaxed) {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= total {
+                        break;
+                    }
+                    let (game, cost) = play_indexed(rules, config, &openings[(g / 2) as usize], g, &mut sides);
+                    if tx.send((g, game, cost)).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-        let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
-        let mut rng = Rng::new(config.seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        for s in sides.iter_mut() {
-            if let Some((e, _)) = s.engine.as_mut() {
-                e.clear();
-                e.set_seed(rng.next_u64());
+        drop(tx);
+        let mut reported = 0usize;
+        for (g, game, cost) in rx {
+            slots[g as usize] = Some((game, cost));
+            // The test, pair by pair in index order, until it decides.
+            // (first, so that no game past the deciding pair is reported).
+            while let Some(test) = options
+                .sprt
+                .filter(|_| kept == total as usize && 2 * tested_pairs + 1 < total as usize)
+            {
+                let (Some((a, _)), Some((b, _))) = (&slots[2 * tested_pairs], &slots[2 * tested_pairs + 1]) else {
+                    break;
+                };
+                pairs[((a.a_score() + b.a_score()) * 2.0).round() as usize] += 1;
+                tested_pairs += 1;
+                let status = test.status(&ResultCounts::Pairs(pairs));
+                sprt_status = Some(status);
+                if status.decision != SprtDecision::Inconclusive {
+                    kept = 2 * tested_pairs;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            // Progress in index order: every game as soon as those before it are in.
+            while reported < kept {
+                let Some((game, _)) = &slots[reported] else { break };
+                match game.outcome.result.winner() {
+                    Some(c) if c == game.a_color => tally.wins += 1,
+                    Some(_) => tally.losses += 1,
+                    None => tally.draws += 1,
+                }
+                reported += 1;
+                progress(&MatchProgress {
+                    last: game,
+                    index: reported as u32 - 1,
+                    played: reported as u32,
+                    games: total,
+                    tally,
+                    elapsed: began.elapsed(),
+                });
             }
         }
-        let game = play_game(
-            &rules,
-            config.start,
-            &opening,
-            a_color,
-            &mut sides,
-            &mut rng,
-            config.max_plies,
-        );
-        let outcome = game
-            .outcome()
-            .unwrap_or(Outcome::new(GameResult::Draw, EndReason::PlyLimit(config.max_plies)));
-        match outcome.result.winner() {
-            Some(c) if c == a_color => tally.wins += 1,
+    });
+    let elapsed = began.elapsed();
+
+    let mut costs = [Cost::default(); 2];
+    let mut games: Vec<MatchGame> = Vec::with_capacity(kept);
+    for (game, cost) in slots.into_iter().take(kept).flatten() {
+        for (total, c) in costs.iter_mut().zip(cost) {
+            total.moves += c.moves;
+            total.thinking += c.thinking;
+            total.longest = total.longest.max(c.longest);
+        }
+        games.push(game);
+    }
+    let mut tally = MatchTally::default();
+    for g in &games {
+        match g.outcome.result.winner() {
+            Some(c) if c == g.a_color => tally.wins += 1,
             Some(_) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        games.push(MatchGame { game, a_color, outcome });
-        let Some(last) = games.last() else { continue };
-        progress(&MatchProgress {
-            last,
-            played: g + 1,
-            games: config.games,
-            tally,
-            elapsed: began.elapsed(),
-        });
     }
-    let elapsed = began.elapsed();
+    let pairs = (!games.is_empty() && games.len() % 2 == 0).then(|| {
+        let mut p = [0u32; 5];
+        for pair in games.chunks(2) {
+            p[((pair[0].a_score() + pair[1].a_score()) * 2.0).round() as usize] += 1;
+        }
+        p
+    });
+    let elo = EloEstimate::from_counts(&match pairs {
+        Some(p) => ResultCounts::Pairs(p),
+        None => ResultCounts::Games {
+            wins: tally.wins,
+            draws: tally.draws,
+            losses: tally.losses,
+        },
+    });
 
     let n = games.len().max(1) as f64;
     let lengths: Vec<usize> = games.iter().map(|p| p.game.ply_count()).collect();
@@ -292,6 +465,12 @@ pub fn play_match(
     }
     endings.sort_by(|a, b| b.games.cmp(&a.games).then(a.reason.cmp(&b.reason)));
     let count = |r: GameResult| games.iter().filter(|p| p.outcome.result == r).count() as u32;
+    let players = [0, 1].map(|i| MatchPlayerStats {
+        player: config.players[i].clone(),
+        moves: costs[i].moves,
+        thinking: costs[i].thinking,
+        longest: costs[i].longest,
+    });
     MatchReport {
         white_wins: count(GameResult::WhiteWins),
         black_wins: count(GameResult::BlackWins),
@@ -303,9 +482,38 @@ pub fn play_match(
         endings,
         tally,
         elapsed,
-        players: sides.map(|s| s.stats),
+        players,
         games,
+        pairs,
+        elo,
+        sprt: sprt_status,
+        threads,
     }
+}
+
+/// Game `g` of the match from `opening`: its colours, its seeds, the game.
+fn play_indexed(
+    rules: &Arc<Rules>,
+    config: &MatchConfig,
+    opening: &Opening,
+    g: u32,
+    sides: &mut [Side; 2],
+) -> (MatchGame, [Cost; 2]) {
+    // A plays White in the first game of each pair.
+    let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
+    let mut rng = Rng::new(config.seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for s in sides.iter_mut() {
+        if let Some((e, _)) = s.engine.as_mut() {
+            e.clear();
+            e.set_seed(rng.next_u64());
+        }
+    }
+    let mut cost = [Cost::default(); 2];
+    let game = play_game(rules, opening, a_color, sides, &mut cost, &mut rng, config.max_plies);
+    let outcome = game
+        .outcome()
+        .unwrap_or(Outcome::new(GameResult::Draw, EndReason::PlyLimit(config.max_plies)));
+    (MatchGame { game, a_color, outcome }, cost)
 }
 
 /// `plies` random legal moves from `start` (fewer if the game ends).
@@ -329,15 +537,15 @@ fn random_opening(rules: &Rules, start: &Position, plies: u32, rng: &mut Rng) ->
 /// reaches the ply cap.
 fn play_game(
     rules: &Arc<Rules>,
-    start: Position,
-    opening: &[Move],
+    opening: &Opening,
     a_color: Color,
     sides: &mut [Side; 2],
+    cost: &mut [Cost; 2],
     rng: &mut Rng,
     max_plies: u32,
 ) -> Game {
-    let mut game = Game::from_position(Arc::clone(rules), start);
-    for m in opening {
+    let mut game = Game::from_position(Arc::clone(rules), opening.start);
+    for m in &opening.moves {
         if game.is_over() || game.play(*m).is_err() {
             break;
         }
@@ -348,16 +556,18 @@ fn play_game(
             break;
         }
         let to_move = game.side_to_move();
-        let side = &mut sides[usize::from(to_move != a_color)];
+        let who = usize::from(to_move != a_color);
+        let side = &mut sides[who];
         let t = Instant::now();
         let m = match side.engine.as_mut() {
             Some((e, limits)) => e.search(&SearchRoot::from_game(&game), limits).best,
             None => random_move(rules, game.position(), rng),
         };
         let spent = t.elapsed();
-        side.stats.thinking += spent;
-        side.stats.longest = side.stats.longest.max(spent);
-        side.stats.moves += 1;
+        let c = &mut cost[who];
+        c.thinking += spent;
+        c.longest = c.longest.max(spent);
+        c.moves += 1;
         let Some(m) = m else { break };
         if game.play(m).is_err() {
             // The engine only plays legal moves; stop rather than loop if that ever fails.
@@ -445,6 +655,93 @@ mod tests {
         let two = play_match(Arc::clone(&rules), &c, |_| {});
         assert_eq!(plies(&one), plies(&two));
         assert_eq!(one.tally, two.tally);
+    }
+
+    #[test]
+    fn any_number_of_threads_plays_the_same_games() {
+        let rules = Arc::new(Rules::builtin("dama").unwrap());
+        let c = config(
+            &rules,
+            Contestant::Engine(Limits::depth(2)),
+            Contestant::Engine(Limits::depth(1)),
+            6,
+            60,
+        );
+        let plies = |r: &MatchReport| -> Vec<Vec<Move>> {
+            r.games
+                .iter()
+                .map(|g| g.game.plies().iter().map(|p| p.mv).collect())
+                .collect()
+        };
+        let with = |threads| MatchOptions {
+            threads,
+            ..MatchOptions::default()
+        };
+        let mut seen = Vec::new();
+        let one = play_match_with(Arc::clone(&rules), &c, &with(1), |p| seen.push(p.index));
+        let three = play_match_with(Arc::clone(&rules), &c, &with(3), |_| {});
+        assert_eq!(seen, [0, 1, 2, 3, 4, 5]);
+        assert_eq!(three.threads, 3);
+        assert_eq!(plies(&one), plies(&three));
+        assert_eq!(one.tally, three.tally);
+        assert_eq!(one.pairs, three.pairs);
+        assert_eq!(one.pairs.map(|p| p.iter().sum::<u32>()), Some(3));
+        assert_eq!(one.players[0].moves, three.players[0].moves);
+        // The old entry point plays the same games too.
+        assert_eq!(plies(&play_match(Arc::clone(&rules), &c, |_| {})), plies(&one));
+    }
+
+    #[test]
+    fn a_decided_test_ends_the_match_at_the_same_pair_for_any_threads() {
+        let rules = Arc::new(Rules::builtin("dama").unwrap());
+        // Depth 2 against a random mover wins nearly everything: H1 of a
+        // large margin is accepted long before 200 games.
+        let c = config(
+            &rules,
+            Contestant::Engine(Limits::depth(2)),
+            Contestant::Random,
+            200,
+            120,
+        );
+        let with = |threads| MatchOptions {
+            threads,
+            sprt: Some(Sprt::new(0.0, 200.0)),
+            ..MatchOptions::default()
+        };
+        let one = play_match_with(Arc::clone(&rules), &c, &with(1), |_| {});
+        let two = play_match_with(Arc::clone(&rules), &c, &with(2), |_| {});
+        let st = one.sprt.unwrap();
+        assert_eq!(st.decision, SprtDecision::H1);
+        assert!(st.llr >= st.upper);
+        assert!(one.games.len() < 200 && one.games.len() % 2 == 0);
+        assert_eq!(one.games.len(), two.games.len());
+        assert_eq!(one.tally, two.tally);
+        assert_eq!(one.sprt, two.sprt);
+        assert_eq!(one.pairs.unwrap().iter().sum::<u32>() as usize * 2, one.games.len());
+    }
+
+    #[test]
+    fn openings_from_a_list_are_cycled_and_played_with_both_colours() {
+        let rules = Arc::new(Rules::builtin("dama").unwrap());
+        let c = config(&rules, Contestant::Random, Contestant::Random, 5, 20);
+        let list = crate::engine::openings::read_openings(
+            &rules,
+            "W:Wa3,b3,c3:Ba6,b6,c6
+B:Wa2,b3:Ba7,b6
+",
+        )
+        .unwrap();
+        let options = MatchOptions {
+            openings: list.clone(),
+            ..MatchOptions::default()
+        };
+        let r = play_match_with(Arc::clone(&rules), &c, &options, |_| {});
+        let starts: Vec<Position> = r.games.iter().map(|g| *g.game.start_position()).collect();
+        let (x, y) = (list[0].start, list[1].start);
+        assert_eq!(starts, [x, x, y, y, x]);
+        // Five games: no complete pairs, the games one by one.
+        assert_eq!(r.pairs, None);
+        assert_eq!(r.elo.model, crate::engine::elo::ScoreModel::Trinomial);
     }
 
     #[test]

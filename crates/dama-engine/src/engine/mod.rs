@@ -3,23 +3,30 @@
 //! draw offer.
 
 mod draw_offer;
+mod elo;
 mod eval;
 mod limits;
 mod matches;
+mod openings;
 mod result;
 mod root;
 mod search;
+mod sprt;
 mod tt;
 mod zobrist;
 
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
+pub use elo::{elo_from_score, score_from_elo, EloEstimate, ResultCounts, ScoreModel, ScoreSample, Z95};
 pub use eval::{Evaluator, Terms, MAN};
 pub use limits::{Limits, DEFAULT_LEVEL, LEVELS};
 pub use matches::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
     MatchReport, MatchTally,
 };
+pub use matches::{play_match_with, MatchOptions};
+pub use openings::{read_openings, Opening, OpeningsError};
 pub use result::{score_text, SearchResult};
 pub use root::SearchRoot;
 pub use search::{Engine, MATE, MATE_BOUND, MAX_PLY};
+pub use sprt::{Sprt, SprtDecision, SprtStatus};
 pub use zobrist::{position_key, Zobrist};
