@@ -73,6 +73,10 @@ pub use egtb::{
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
+    fit_scale, mean_error, tune, EvalWeights, Features, Sample, TuneProgress, TuneReport, WeightsError, MAX_WEIGHT,
+    WEIGHTS_FORMAT, WEIGHT_NAMES,
+};
+pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
     MatchReport, MatchTally,
 };

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, Position};
 use crate::egtb::Tablebase;
-use crate::engine::{Engine, Limits, SearchRoot};
+use crate::engine::{Engine, EvalWeights, Limits, SearchRoot};
 use crate::game::{EndReason, Game, GameResult, Outcome};
 use crate::movegen::random_move;
 use crate::rules::Rules;
@@ -40,6 +40,9 @@ pub struct MatchPlayer {
     pub contestant: Contestant,
     /// The name, for reports and the White and Black tags of records.
     pub name: String,
+    /// The engine's evaluation weights; `None`: the engine's own
+    /// ([`EvalWeights::for_rules`]).
+    pub weights: Option<EvalWeights>,
 }
 
 /// A match to play.
@@ -189,7 +192,7 @@ struct Side {
 /// use dama_engine::{play_match, Contestant, Limits, MatchConfig, MatchPlayer, Rules};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
-/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string() };
+/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None };
 /// let config = MatchConfig {
 ///     players: [
 ///         player(Contestant::Engine(Limits::depth(1)), "engine"),
@@ -221,6 +224,9 @@ pub fn play_match(
             Contestant::Engine(limits) => {
                 let mut engine = Engine::new(&rules);
                 engine.set_tables(config.tables.as_deref().map(|d| Tablebase::open(&rules, d)));
+                if let Some(w) = &player.weights {
+                    engine.set_weights(w);
+                }
                 Some((engine, limits.clone()))
             }
             Contestant::Random => None,
@@ -390,10 +396,12 @@ mod tests {
                 MatchPlayer {
                     contestant: a,
                     name: "A".into(),
+                    weights: None,
                 },
                 MatchPlayer {
                     contestant: b,
                     name: "B".into(),
+                    weights: None,
                 },
             ],
             start: rules.start_position(),
