@@ -84,6 +84,17 @@ pub struct MatchArgs {
     /// perfectly where they hold the position and use them in their search.
     #[arg(long, value_name = "DIR")]
     pub egtb: Option<std::path::PathBuf>,
+    /// Evaluation weights for both engines: a file written by `dama tune`,
+    /// or `derived` for the weights derived from the rules (default: the
+    /// weights shipped for the variant, else the derived ones).
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<std::path::PathBuf>,
+    /// Evaluation weights of player A (overrides --eval).
+    #[arg(long, value_name = "FILE")]
+    pub white_eval: Option<std::path::PathBuf>,
+    /// Evaluation weights of player B (overrides --eval).
+    #[arg(long, value_name = "FILE")]
+    pub black_eval: Option<std::path::PathBuf>,
     /// Also write every game to this PDN file.
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
@@ -97,16 +108,26 @@ pub struct MatchArgs {
 }
 
 /// Player A or B as asked: the contestant and its name.
-fn player(kind: Contestant, level: u8, args: &MatchArgs) -> MatchPlayer {
+fn player(
+    kind: Contestant,
+    level: u8,
+    args: &MatchArgs,
+    weights: Option<(dama_engine::EvalWeights, &std::path::Path)>,
+) -> MatchPlayer {
     let (limits, text) = limits_from(level, args.depth, args.movetime);
     match kind {
         Contestant::Engine => MatchPlayer {
             contestant: dama_engine::Contestant::Engine(limits),
-            name: format!("engine ({text})"),
+            name: match &weights {
+                Some((_, path)) => format!("engine ({text}, eval {})", path.display()),
+                None => format!("engine ({text})"),
+            },
+            weights: weights.map(|(w, _)| w),
         },
         Contestant::Random => MatchPlayer {
             contestant: dama_engine::Contestant::Random,
             name: "random mover".into(),
+            weights: None,
         },
     }
 }
@@ -129,9 +150,20 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     };
     let variant_file = super::play::variant_file(&loaded);
     let rules = Arc::new(loaded.rules);
+    let mut evals = [None, None];
+    for (i, path) in [&args.white_eval, &args.black_eval].into_iter().enumerate() {
+        let Some(path) = path.as_deref().or(args.eval.as_deref()) else {
+            continue;
+        };
+        match super::tune::weights_arg(&rules, Some(path)) {
+            Ok(w) => evals[i] = w.map(|w| (w, path)),
+            Err(e) => return e,
+        }
+    }
+    let [white_eval, black_eval] = evals;
     let mut players = [
-        player(args.white, args.white_level.unwrap_or(args.level), &args),
-        player(args.black, args.black_level.unwrap_or(args.level), &args),
+        player(args.white, args.white_level.unwrap_or(args.level), &args, white_eval),
+        player(args.black, args.black_level.unwrap_or(args.level), &args, black_eval),
     ];
     if players[0].name == players[1].name {
         players[0].name.push_str(" A");
