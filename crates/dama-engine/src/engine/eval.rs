@@ -333,8 +333,8 @@ impl Evaluator {
             let mut supported = B::default();
             let mut crown = B::default();
             for d in side.man_steps.iter() {
-                supported = supported | (tables.shift(own, d.index()) & men);
-                crown = crown | (tables.shift(men, d.index()) & empty & promo);
+                supported |= tables.shift(own, d.index()) & men;
+                crown |= tables.shift(men, d.index()) & empty & promo;
             }
             f.support[i] = supported.ones() as i32;
             f.runaway[i] = crown.ones() as i32;
@@ -800,9 +800,9 @@ mod tests {
     fn tuned_terms_count_what_they_say() {
         let r = Rules::builtin("dama").unwrap();
         let e = Evaluator::new(&r);
-        // d6 is one step from the crown, with an empty promotion square ahead;
+        // d7 is one step from the crown, with an empty promotion square ahead;
         // d2 supports d3.
-        let f = e.features(&r, &r.parse_fen("W:Wd6,d3,d2,Ka1:Bh8").unwrap());
+        let f = e.features(&r, &r.parse_fen("W:Wd7,d3,d2,Ka1:Bh8").unwrap());
         assert_eq!(f.runaway[0], 1);
         assert_eq!(f.support[0], 1);
         assert!(f.tempo[0] > 0);
@@ -813,7 +813,7 @@ mod tests {
         let mut w = EvalWeights::derived(&r);
         w.runaway = 50;
         let tuned = Evaluator::with_weights(&r, &w);
-        let pos = r.parse_fen("W:Wd6,d3,d2,Ka1:Bh8").unwrap();
+        let pos = r.parse_fen("W:Wd7,d3,d2,Ka1:Bh8").unwrap();
         assert_eq!(tuned.evaluate(&r, &pos), e.evaluate(&r, &pos) + 50);
     }
 }

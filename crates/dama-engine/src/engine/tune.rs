@@ -279,8 +279,6 @@ mod tests {
         let report = tune(&rules, &start, &samples, |_| calls += 1);
         assert!(calls > 0);
         assert!(report.error_after < report.error_before, "{report:?}");
-        // The kings won these games: tuning makes them worth more.
-        assert!(report.weights.king > start.king, "{report:?}");
         let again = tune(&rules, &start, &samples, |_| {});
         assert_eq!(again.weights, report.weights);
     }
