@@ -808,7 +808,7 @@ mod tests {
         assert!(f.tempo[0] > 0);
         assert!(f.king_centre[0] > 0);
         assert_eq!(f.kings, [1, 0]);
-        assert_eq!(f.men, [3, 0]);
+        assert_eq!(f.men, [3, 1]);
         // Weights switch them on.
         let mut w = EvalWeights::derived(&r);
         w.runaway = 50;
