@@ -71,6 +71,8 @@ pub enum Command {
     Replay(crate::commands::replay::ReplayArgs),
     /// Play many games between engines (or an engine and a random mover) and report the score.
     Match(crate::commands::match_::MatchArgs),
+    /// Tune the evaluation's weights on self-play games and write them to a weights file.
+    Tune(crate::commands::tune::TuneArgs),
     /// Render rule cases, or check them against their stored snapshots.
     Cases(crate::commands::cases::CasesArgs),
     /// Draw a position (and optionally a move) as SVG.

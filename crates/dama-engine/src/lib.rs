@@ -73,8 +73,9 @@ pub use egtb::{
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
-    elo_from_score, score_from_elo, EloEstimate, ResultCounts, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus,
-    Z95,
+    elo_from_score, fit_scale, mean_error, score_from_elo, tune, EloEstimate, EvalWeights, Features, ResultCounts,
+    Sample, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus, TuneProgress, TuneReport, WeightsError,
+    MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES, Z95,
 };
 pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,

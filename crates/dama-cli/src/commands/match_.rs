@@ -126,6 +126,17 @@ pub struct MatchArgs {
     /// perfectly where they hold the position and use them in their search.
     #[arg(long, value_name = "DIR")]
     pub egtb: Option<std::path::PathBuf>,
+    /// Evaluation weights for both engines: a file written by `dama tune`,
+    /// or `derived` for the weights derived from the rules (default: the
+    /// weights shipped for the variant, else the derived ones).
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<std::path::PathBuf>,
+    /// Evaluation weights of player A (overrides --eval).
+    #[arg(long, value_name = "FILE")]
+    pub white_eval: Option<std::path::PathBuf>,
+    /// Evaluation weights of player B (overrides --eval).
+    #[arg(long, value_name = "FILE")]
+    pub black_eval: Option<std::path::PathBuf>,
     /// Also write every game to this PDN file.
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
@@ -166,15 +177,16 @@ fn parse_rate(s: &str) -> Result<f64, String> {
 }
 
 /// Player A (`side` 0) or B (1) as asked: the contestant and its name. A
-/// side given a level, depth or node budget of its own is the engine
+/// side given a level, depth, node budget or evaluation file of its own is the engine
 /// unless told otherwise.
-fn player(side: usize, args: &MatchArgs) -> MatchPlayer {
+fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeights, &std::path::Path)>) -> MatchPlayer {
     let (kind, level, depth, nodes) = if side == 0 {
         (args.white, args.white_level, args.white_depth, args.white_nodes)
     } else {
         (args.black, args.black_level, args.black_depth, args.black_nodes)
     };
-    let own = level.is_some() || depth.is_some() || nodes.is_some();
+    let own_eval = if side == 0 { &args.white_eval } else { &args.black_eval };
+    let own = level.is_some() || depth.is_some() || nodes.is_some() || own_eval.is_some();
     let kind = kind.unwrap_or(if side == 0 || own {
         Contestant::Engine
     } else {
@@ -199,11 +211,16 @@ fn player(side: usize, args: &MatchArgs) -> MatchPlayer {
     match kind {
         Contestant::Engine => MatchPlayer {
             contestant: dama_engine::Contestant::Engine(limits),
-            name: format!("engine ({text})"),
+            name: match &weights {
+                Some((_, path)) => format!("engine ({text}, eval {})", path.display()),
+                None => format!("engine ({text})"),
+            },
+            weights: weights.map(|(w, _)| w),
         },
         Contestant::Random => MatchPlayer {
             contestant: dama_engine::Contestant::Random,
             name: "random mover".into(),
+            weights: None,
         },
     }
 }
@@ -283,7 +300,18 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         },
         None => Vec::new(),
     };
-    let mut players = [player(0, &args), player(1, &args)];
+    let mut evals = [None, None];
+    for (i, path) in [&args.white_eval, &args.black_eval].into_iter().enumerate() {
+        let Some(path) = path.as_deref().or(args.eval.as_deref()) else {
+            continue;
+        };
+        match super::tune::weights_arg(&rules, Some(path)) {
+            Ok(w) => evals[i] = w.map(|w| (w, path)),
+            Err(e) => return e,
+        }
+    }
+    let [white_eval, black_eval] = evals;
+    let mut players = [player(0, &args, white_eval), player(1, &args, black_eval)];
     if players[0].name == players[1].name {
         players[0].name.push_str(" A");
         players[1].name.push_str(" B");

@@ -12,6 +12,7 @@ mod perft;
 pub mod play;
 pub mod replay;
 mod show;
+pub mod tune;
 mod validate;
 mod variants;
 
@@ -75,6 +76,7 @@ fn dispatch(cli: Cli) -> Exit {
         Command::Play(args) => play::run(&ctx, args),
         Command::Replay(args) => replay::run(&ctx, args),
         Command::Match(args) => match_::run(&ctx, args),
+        Command::Tune(args) => tune::run(&ctx, args),
         Command::Cases(args) => cases::run(&ctx, args),
         Command::Diagram(args) => diagram::run(&ctx, args),
         Command::Hub(args) => hub::run(&ctx, args),

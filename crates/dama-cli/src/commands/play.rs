@@ -78,6 +78,12 @@ pub struct PlayArgs {
     /// perfectly where they hold the position and uses them in its search (not saved with the game).
     #[arg(long, value_name = "DIR")]
     pub egtb: Option<std::path::PathBuf>,
+    /// Evaluation weights of the computer: a file written by `dama tune`,
+    /// or `derived` for the weights derived from the rules (default: the
+    /// weights shipped for the variant, else the derived ones; not saved
+    /// with the game).
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<std::path::PathBuf>,
     /// Seed for the computer's variety at low levels [default: 0, or as saved with --load].
     #[arg(long)]
     pub seed: Option<u64>,
@@ -253,6 +259,9 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
     let mut engine = Engine::new(game.rules());
     engine.set_seed(settings.seed);
     engine.set_tables(tables.map(|d| dama_engine::Tablebase::open(game.rules(), &d)));
+    if let Some(w) = super::tune::weights_arg(game.rules(), args.eval.as_deref())? {
+        engine.set_weights(&w);
+    }
     let stdin_tty = std::io::stdin().is_terminal();
     let thinking = match args.thinking {
         Thinking::Auto => std::io::stdout().is_terminal(),

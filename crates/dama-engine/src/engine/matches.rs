@@ -30,7 +30,7 @@ use crate::egtb::Tablebase;
 use crate::engine::elo::{EloEstimate, ResultCounts};
 use crate::engine::openings::Opening;
 use crate::engine::sprt::{Sprt, SprtDecision, SprtStatus};
-use crate::engine::{Engine, Limits, SearchRoot};
+use crate::engine::{Engine, EvalWeights, Limits, SearchRoot};
 use crate::game::{EndReason, Game, GameResult, Outcome};
 use crate::movegen::random_move;
 use crate::rules::Rules;
@@ -53,6 +53,9 @@ pub struct MatchPlayer {
     pub contestant: Contestant,
     /// The name, for reports and the White and Black tags of records.
     pub name: String,
+    /// The engine's evaluation weights; `None`: the engine's own
+    /// ([`EvalWeights::for_rules`]).
+    pub weights: Option<EvalWeights>,
 }
 
 /// A match to play.
@@ -241,6 +244,9 @@ impl Side {
                 Contestant::Engine(limits) => {
                     let mut engine = Engine::new(rules);
                     engine.set_tables(tables.map(|d| Tablebase::open(rules, d)));
+                    if let Some(w) = &player.weights {
+                        engine.set_weights(w);
+                    }
                     Some((engine, limits.clone()))
                 }
                 Contestant::Random => None,
@@ -256,7 +262,7 @@ impl Side {
 /// use dama_engine::{play_match, Contestant, Limits, MatchConfig, MatchPlayer, Rules};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
-/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string() };
+/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None };
 /// let config = MatchConfig {
 ///     players: [
 ///         player(Contestant::Engine(Limits::depth(1)), "engine"),
@@ -293,7 +299,7 @@ pub fn play_match(
 /// use dama_engine::{play_match_with, Contestant, Limits, MatchConfig, MatchOptions, MatchPlayer, Rules, Sprt};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
-/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string() };
+/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None };
 /// let config = MatchConfig {
 ///     players: [
 ///         player(Contestant::Engine(Limits::depth(1)), "engine"),
@@ -600,10 +606,12 @@ mod tests {
                 MatchPlayer {
                     contestant: a,
                     name: "A".into(),
+                    weights: None,
                 },
                 MatchPlayer {
                     contestant: b,
                     name: "B".into(),
+                    weights: None,
                 },
             ],
             start: rules.start_position(),

@@ -1,5 +1,5 @@
-//! The computer opponent: an evaluation derived from the rules and an
-//! alpha-beta search over it; matches between players; the answer to a
+//! The computer opponent: an evaluation derived from the rules (its
+//! weights tunable from game results) and an alpha-beta search over it; matches between players; the answer to a
 //! draw offer.
 
 mod draw_offer;
@@ -13,11 +13,13 @@ mod root;
 mod search;
 mod sprt;
 mod tt;
+mod tune;
+mod weights;
 mod zobrist;
 
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use elo::{elo_from_score, score_from_elo, EloEstimate, ResultCounts, ScoreModel, ScoreSample, Z95};
-pub use eval::{Evaluator, Terms, MAN};
+pub use eval::{Evaluator, Features, Terms, MAN};
 pub use limits::{Limits, DEFAULT_LEVEL, LEVELS};
 pub use matches::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
@@ -29,4 +31,6 @@ pub use result::{score_text, SearchResult};
 pub use root::SearchRoot;
 pub use search::{Engine, MATE, MATE_BOUND, MAX_PLY};
 pub use sprt::{Sprt, SprtDecision, SprtStatus};
+pub use tune::{fit_scale, mean_error, tune, Sample, TuneProgress, TuneReport};
+pub use weights::{EvalWeights, WeightsError, MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES};
 pub use zobrist::{position_key, Zobrist};

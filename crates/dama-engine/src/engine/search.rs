@@ -43,7 +43,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Bitboard, Bits, Color, Move, Node, Ply, PlyList, Position};
 use crate::egtb::{NodeTables, Tablebase, Wdl};
 use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
-use crate::engine::{Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
+use crate::engine::{EvalWeights, Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
 use crate::game::DrawClock;
 use crate::rules::{Pack, Rules};
 use crate::spec::{CrowningEnd, NoMoveResult};
@@ -158,6 +158,13 @@ impl Engine {
         searcher!(&self.inner, s => &s.eval)
     }
 
+    /// Evaluates with these weights from now on (an engine starts with
+    /// [`EvalWeights::for_rules`]: the tuned weights shipped for its rules,
+    /// else the derived ones).
+    pub fn set_weights(&mut self, weights: &EvalWeights) {
+        searcher!(&mut self.inner, s => s.eval = Evaluator::with_weights(&s.rules, weights))
+    }
+
     /// Sets the seed of the evaluation noise (see [`Limits::noise`]).
     pub fn set_seed(&mut self, seed: u64) {
         searcher!(&mut self.inner, s => s.seed = seed)
@@ -252,7 +259,7 @@ impl<B: Bits> Searcher<B> {
         Searcher {
             rules: rules.clone(),
             pack: pack.clone(),
-            eval: Evaluator::new(rules),
+            eval: Evaluator::with_weights(rules, &EvalWeights::for_rules(rules)),
             zob: Zobrist::get(),
             tt: vec![Entry::EMPTY; size],
             tt_mask: size - 1,

@@ -1,0 +1,258 @@
+//! `dama tune VARIANT`: tunes the evaluation's weights on self-play games
+//! (and games from a PDN file) and writes them as a weights file; and
+//! reading such a file for `--eval`, `--white-eval`, `--black-eval`.
+//!
+//! The engine plays the games ([`play_match`]), samples the quiet positions
+//! ([`Sample::from_game`]) and tunes ([`tune`]); this module gathers the
+//! games from the arguments, shows the progress and writes the file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use dama_engine::pdn;
+use dama_engine::{
+    play_match, tune, Contestant, EvalWeights, Evaluator, GameResult, Limits, MatchConfig, MatchPlayer, Rules, Sample,
+    WEIGHT_NAMES,
+};
+
+use super::Ctx;
+use crate::exit::Exit;
+use crate::out::outln;
+use crate::{render, savefile};
+
+/// Games per chunk of self-play: chunks are seeded by their index, so the
+/// games do not depend on the number of threads.
+const CHUNK: u32 = 10;
+
+/// Arguments of `dama tune`.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// A built-in variant or a path to a .toml file.
+    pub variant: String,
+    /// Self-play games to learn from (0: only the games of --positions).
+    #[arg(long, short = 'n', default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub games: u32,
+    /// Nodes per move in the self-play games.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Also learn from the games of this PDN file (with their results).
+    #[arg(long, value_name = "FILE.pdn")]
+    pub positions: Option<PathBuf>,
+    /// Random plies at the start of each self-play game (the positions
+    /// before the opening plies and four more are not used).
+    #[arg(long, default_value_t = 8)]
+    pub openings: u32,
+    /// Seed of the self-play games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where to write the weights (default: VARIANT.weights.toml).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Threads playing the self-play games (the games are the same for any number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// A self-play game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+}
+
+/// The weights of `--eval FILE` (or `derived`, the weights derived from
+/// the rules) for `rules`; `None` without the flag. Errors are printed.
+pub fn weights_arg(rules: &Rules, arg: Option<&Path>) -> Result<Option<EvalWeights>, Exit> {
+    let Some(path) = arg else { return Ok(None) };
+    if path.as_os_str() == "derived" {
+        return Ok(Some(EvalWeights::derived(rules)));
+    }
+    match EvalWeights::read(path, rules) {
+        Ok(w) => Ok(Some(w)),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(Exit::Failure)
+        }
+    }
+}
+
+/// White's score in a game with this result.
+fn white_score(r: GameResult) -> f64 {
+    match r {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw => 0.5,
+    }
+}
+
+pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
+    let loaded = match ctx.load_variant(&args.variant) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    for w in &loaded.warnings {
+        eprint!("{}", render::diagnostic(w, &loaded.files, ctx.color_err));
+    }
+    let rules = Arc::new(loaded.rules);
+    let start = EvalWeights::derived(&rules);
+    let evaluator = Evaluator::new(&rules);
+    let mut samples: Vec<Sample> = Vec::new();
+    let mut games_used = 0u32;
+
+    if let Some(path) = &args.positions {
+        match pdn_samples(&rules, &evaluator, path) {
+            Ok((s, n)) => {
+                samples.extend(s);
+                games_used += n;
+            }
+            Err(e) => return e,
+        }
+    }
+
+    let began = std::time::Instant::now();
+    if args.games > 0 {
+        let chunks: Vec<u32> = (0..args.games.div_ceil(CHUNK)).collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let done = std::sync::atomic::AtomicU32::new(0);
+        let results: std::sync::Mutex<Vec<(u32, Vec<Sample>)>> = std::sync::Mutex::new(Vec::new());
+        let skip = args.openings as usize + 4;
+        std::thread::scope(|scope| {
+            for _ in 0..args.threads.min(chunks.len() as u32).max(1) {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&chunk) = chunks.get(i) else { break };
+                    let games = CHUNK.min(args.games - chunk * CHUNK);
+                    let config = self_play(&rules, &args, chunk, games);
+                    let report = play_match(Arc::clone(&rules), &config, |_| {
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        eprint!("\rself-play: game {n}/{}", args.games);
+                        let _ = std::io::stderr().flush();
+                    });
+                    let mut out = Vec::new();
+                    for g in &report.games {
+                        let result = white_score(g.outcome.result);
+                        let positions: Vec<_> = g.game.positions().collect();
+                        out.extend(Sample::from_game(&rules, &evaluator, &positions, skip, result));
+                    }
+                    if let Ok(mut r) = results.lock() {
+                        r.push((chunk, out));
+                    }
+                });
+            }
+        });
+        eprintln!();
+        let mut results = results.into_inner().unwrap_or_default();
+        results.sort_by_key(|(c, _)| *c);
+        for (_, s) in results {
+            samples.extend(s);
+        }
+        games_used += args.games;
+    }
+    if samples.is_empty() {
+        eprintln!("error: no positions to learn from (no games, or no quiet positions after the openings)");
+        return Exit::Failure;
+    }
+    let played = began.elapsed();
+
+    let report = tune(&rules, &start, &samples, |p| {
+        eprint!("\rtuning: pass {}, step {}, error {:.6}   ", p.pass, p.step, p.error);
+        let _ = std::io::stderr().flush();
+    });
+    eprintln!();
+
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.weights.toml", dama_engine::file_safe_name(rules.id()))));
+    if let Err(e) = savefile::write_atomic(&out, &report.weights.to_toml(&rules)) {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return Exit::Failure;
+    }
+    outln!(
+        "{}: {} games ({} self-play at {} nodes per move, {:.1} s), {} quiet positions",
+        rules.name(),
+        games_used,
+        args.games,
+        args.nodes,
+        played.as_secs_f64(),
+        samples.len()
+    );
+    outln!("sigmoid scale K = {:.4} per man", report.scale);
+    outln!(
+        "mean squared error: {:.6} before, {:.6} after ({} passes)",
+        report.error_before,
+        report.error_after,
+        report.passes
+    );
+    for ((name, _), (old, new)) in WEIGHT_NAMES
+        .iter()
+        .zip(start.values().into_iter().zip(report.weights.values()))
+    {
+        if old == new {
+            outln!("  {name:<14} {new:>6}");
+        } else {
+            outln!("  {name:<14} {new:>6}  (was {old})");
+        }
+    }
+    outln!("weights written to {}", out.display());
+    Exit::Success
+}
+
+/// The match that plays chunk `chunk` of the self-play games.
+fn self_play(rules: &Rules, args: &TuneArgs, chunk: u32, games: u32) -> MatchConfig {
+    let limits = Limits {
+        depth: None,
+        movetime: None,
+        nodes: Some(args.nodes),
+        // A little noise: both games of a pair start from the same opening.
+        noise: 10,
+    };
+    let player = |name: &str| MatchPlayer {
+        contestant: Contestant::Engine(limits.clone()),
+        name: name.into(),
+        weights: Some(EvalWeights::derived(rules)),
+    };
+    MatchConfig {
+        players: [player("A"), player("B")],
+        start: rules.start_position(),
+        games,
+        opening_plies: args.openings,
+        seed: args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(chunk),
+        max_plies: args.max_plies,
+        tables: None,
+    }
+}
+
+/// The samples of the finished games of a PDN file, and how many games gave them.
+fn pdn_samples(rules: &Arc<Rules>, evaluator: &Evaluator, path: &Path) -> Result<(Vec<Sample>, u32), Exit> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return Err(Exit::Failure);
+        }
+    };
+    let games = match pdn::read_games(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            let (line, column) = e.position();
+            eprintln!("error: {}:{line}:{column}: {e}", path.display());
+            return Err(Exit::Failure);
+        }
+    };
+    let mut out = Vec::new();
+    let mut used = 0;
+    for (i, g) in games.iter().enumerate() {
+        let Some(result) = g.recorded_result().map(white_score) else {
+            continue;
+        };
+        let game = match g.replay(Arc::clone(rules)) {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("error: {}: game {}: {e}", path.display(), i + 1);
+                return Err(Exit::Failure);
+            }
+        };
+        let positions: Vec<_> = game.positions().collect();
+        out.extend(Sample::from_game(rules, evaluator, &positions, 8, result));
+        used += 1;
+    }
+    Ok((out, used))
+}

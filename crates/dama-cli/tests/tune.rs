@@ -1,0 +1,105 @@
+//! `dama tune`: tunes on a few tiny self-play games and writes a weights
+//! file that `dama match --white-eval` reads; bad files are refused with
+//! their line.
+
+mod support;
+
+use support::{dama, scratch};
+
+#[test]
+fn tune_writes_weights_that_a_match_reads() {
+    let dir = scratch("tune-writes");
+    let out = dir.join("dama.weights.toml");
+    let out_s = out.to_str().unwrap();
+    let args = [
+        "tune",
+        "dama",
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "60",
+        "--seed",
+        "3",
+        "--out",
+        out_s,
+    ];
+    let (code, text, err) = dama(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("mean squared error:"), "{text}");
+    assert!(text.contains("king"), "{text}");
+    assert!(err.contains("tuning: pass"), "{err}");
+    let first = std::fs::read_to_string(&out).unwrap();
+    assert!(first.contains("variant = \"dama\""), "{first}");
+    assert!(first.contains("[weights]"), "{first}");
+    // The same seed gives the same weights, whatever the threads.
+    let mut again = args.to_vec();
+    again.extend(["--threads", "2"]);
+    let (code, _, err) = dama(&again);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), first);
+    // A match reads it.
+    let (code, text, err) = dama(&[
+        "match",
+        "dama",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--black",
+        "engine",
+        "--white-eval",
+        out_s,
+        "--black-eval",
+        "derived",
+        "--max-plies",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("eval"), "{text}");
+}
+
+#[test]
+fn weights_for_other_rules_or_with_a_typo_are_refused() {
+    let dir = scratch("tune-refused");
+    let path = dir.join("w.toml");
+    let p = path.to_str().unwrap();
+    // Written for dama, played with russian.
+    let (code, _, err) = dama(&[
+        "tune",
+        "dama",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--max-plies",
+        "30",
+        "--out",
+        p,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = dama(&["match", "russian", "--games", "2", "--depth", "1", "--eval", p]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("tune again"), "{err}");
+    // A misspelt weight: its line and the right name.
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("king_mobility =", "kng_mobility =");
+    std::fs::write(&path, &text).unwrap();
+    let line = text.lines().position(|l| l.starts_with("kng_mobility")).unwrap() + 1;
+    let (code, _, err) = dama(&["match", "dama", "--games", "2", "--depth", "1", "--eval", p]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(&format!("line {line}, column 1")), "{err}");
+    assert!(err.contains("did you mean `king_mobility`"), "{err}");
+    // A missing file.
+    let (code, _, err) = dama(&["match", "dama", "--eval", dir.join("none.toml").to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn tune_without_positions_is_an_error() {
+    let (code, _, err) = dama(&["tune", "dama", "--games", "0"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no positions"), "{err}");
+}
