@@ -945,8 +945,10 @@ mod tests {
 
     #[test]
     fn bad_and_truncated_messages_give_typed_errors() {
+        /// A message and the test its error must pass.
+        type Case = (String, fn(&DxpError) -> bool);
         let name = format!("{:<32}", "x");
-        let cases: Vec<(String, fn(&DxpError) -> bool)> = vec![
+        let cases: Vec<Case> = vec![
             ("".into(), |e| matches!(e, DxpError::Empty)),
             ("X00".into(), |e| matches!(e, DxpError::UnknownType { found: 'X' })),
             ("\u{1}".into(), |e| matches!(e, DxpError::UnknownType { .. })),
