@@ -71,6 +71,9 @@ pub use egtb::{
     table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl,
     ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
 };
+pub use engine::{
+    analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
+};
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
@@ -110,7 +113,8 @@ pub mod format {
 /// and writing.
 pub mod pdn {
     pub use crate::game::{
-        game_type_tag, games, read_games, write_games, Games, PdnError, PdnGame, PdnMove, PdnResult, PdnTags, Tag,
+        game_type_tag, games, read_games, write_games, Games, PdnAnnotation, PdnError, PdnGame, PdnMove, PdnResult,
+        PdnTags, Tag,
     };
 }
 

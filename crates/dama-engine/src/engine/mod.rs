@@ -1,7 +1,8 @@
 //! The computer opponent: an evaluation derived from the rules and an
 //! alpha-beta search over it; matches between players; the answer to a
-//! draw offer.
+//! draw offer; game analysis.
 
+mod analysis;
 mod draw_offer;
 mod eval;
 mod limits;
@@ -12,6 +13,9 @@ mod search;
 mod tt;
 mod zobrist;
 
+pub use analysis::{
+    analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
+};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use eval::{Evaluator, Terms, MAN};
 pub use limits::{Limits, DEFAULT_LEVEL, LEVELS};
