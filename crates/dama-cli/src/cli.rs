@@ -69,6 +69,9 @@ pub enum Command {
     Play(crate::commands::play::PlayArgs),
     /// Check every move of a PDN game record and show the games.
     Replay(crate::commands::replay::ReplayArgs),
+    /// Annotate every move of a PDN record with the engine's evaluation and best line, marking
+    /// inaccuracies, mistakes and blunders; a summary, an annotated PDN record or JSON.
+    Analyze(crate::commands::analyze::AnalyzeArgs),
     /// Play many games between engines (or an engine and a random mover) and report the score.
     Match(crate::commands::match_::MatchArgs),
     /// Tune the evaluation's weights on self-play games and write them to a weights file.

@@ -71,6 +71,9 @@ pub use egtb::{
     table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl,
     ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
 };
+pub use engine::{
+    analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
+};
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
     elo_from_score, fit_scale, mean_error, score_from_elo, tune, EloEstimate, EvalWeights, Features, ResultCounts,
@@ -116,7 +119,8 @@ pub mod format {
 /// and writing.
 pub mod pdn {
     pub use crate::game::{
-        game_type_tag, games, read_games, write_games, Games, PdnError, PdnGame, PdnMove, PdnResult, PdnTags, Tag,
+        game_type_tag, games, read_games, write_games, Games, PdnAnnotation, PdnError, PdnGame, PdnMove, PdnResult,
+        PdnTags, Tag,
     };
 }
 

@@ -1,5 +1,6 @@
 //! One file per subcommand; `run` dispatches.
 
+pub mod analyze;
 pub mod cases;
 mod completions;
 pub mod diagram;
@@ -37,6 +38,7 @@ fn dispatch(cli: Cli) -> Exit {
         == match &cli.command {
             Command::Variants { format } | Command::Show { format, .. } | Command::Moves { format, .. } => *format,
             Command::Replay(args) => args.format,
+            Command::Analyze(args) => args.format,
             Command::Match(args) => args.format,
             _ => Format::Text,
         };
@@ -75,6 +77,7 @@ fn dispatch(cli: Cli) -> Exit {
         }
         Command::Play(args) => play::run(&ctx, args),
         Command::Replay(args) => replay::run(&ctx, args),
+        Command::Analyze(args) => analyze::run(&ctx, args),
         Command::Match(args) => match_::run(&ctx, args),
         Command::Tune(args) => tune::run(&ctx, args),
         Command::Cases(args) => cases::run(&ctx, args),

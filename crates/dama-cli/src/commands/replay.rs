@@ -19,7 +19,7 @@ use crate::render;
 const MAX_PDN_BYTES: u64 = 64 << 20;
 
 /// What a record without a game lacks.
-const NO_GAME_HELP: &str = "a PDN game is tags such as [Event \"?\"] and moves ending with a result";
+pub(super) const NO_GAME_HELP: &str = "a PDN game is tags such as [Event \"?\"] and moves ending with a result";
 
 /// Arguments of `dama replay`.
 #[derive(Debug, clap::Args)]
@@ -147,7 +147,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
 }
 
 /// The rules of the variant `g` names, loaded once per name.
-fn cached(
+pub(super) fn cached(
     cache: &mut HashMap<String, Arc<Rules>>,
     g: &PdnGame,
     base_dir: Option<&Path>,
@@ -163,7 +163,7 @@ fn cached(
     Ok(rules)
 }
 
-fn read_input(file: &str) -> Result<String, String> {
+pub(super) fn read_input(file: &str) -> Result<String, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     if file == "-" {
@@ -195,7 +195,7 @@ fn read_input(file: &str) -> Result<String, String> {
 }
 
 /// Prints a PDN error with the line of the record and a caret under the column.
-fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
+pub(super) fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
     let name = if file == "-" { "<stdin>" } else { file };
     eprint!("{}", render::pdn_error(name, text, e, ctx.color_err));
     if let PdnError::Variant { load: Some(le), .. } = e {

@@ -1,7 +1,8 @@
 //! The computer opponent: an evaluation derived from the rules (its
-//! weights tunable from game results) and an alpha-beta search over it; matches between players; the answer to a
-//! draw offer.
+//! weights tunable from game results) and an alpha-beta search over it;
+//! matches between players; the answer to a draw offer; game analysis.
 
+mod analysis;
 mod draw_offer;
 mod elo;
 mod eval;
@@ -17,6 +18,9 @@ mod tune;
 mod weights;
 mod zobrist;
 
+pub use analysis::{
+    analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
+};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use elo::{elo_from_score, score_from_elo, EloEstimate, ResultCounts, ScoreModel, ScoreSample, Z95};
 pub use eval::{Evaluator, Features, Terms, MAN};

@@ -196,7 +196,30 @@ impl Engine {
         if let Some(r) = self.table_answer(root) {
             return r;
         }
-        searcher!(&mut self.inner, s => s.search_inner(root, limits, None))
+        searcher!(&mut self.inner, s => s.search_inner(root, limits, None, None))
+    }
+
+    /// Searches only `mv` at the root, within `limits`, as [`Engine::search`]
+    /// would search it: its score for the side to move, and the line that
+    /// follows it as the principal variation (starting with `mv`). Game
+    /// analysis compares it with the best move's score. The endgame tables
+    /// are not asked at the root (they may be below it). `None` when `mv` is
+    /// not a legal move of `root`.
+    ///
+    /// ```
+    /// use dama_engine::{Engine, Limits, Rules, SearchRoot};
+    ///
+    /// let rules = Rules::builtin("dama").unwrap();
+    /// let mut engine = Engine::new(&rules);
+    /// let pos = rules.start_position();
+    /// let m = rules.resolve_move(&pos, "d3-d4").unwrap();
+    /// let r = engine.search_move(&SearchRoot::new(pos), &Limits::depth(3), &m).unwrap();
+    /// assert_eq!(r.best, Some(m));
+    /// assert_eq!(r.pv[0], m);
+    /// ```
+    pub fn search_move(&mut self, root: &SearchRoot, limits: &Limits, mv: &Move) -> Option<SearchResult> {
+        let r = searcher!(&mut self.inner, s => s.search_inner(root, limits, None, Some(mv)));
+        r.best.is_some().then_some(r)
     }
 
     /// Like [`Engine::search`], and calls `report` after every completed
@@ -212,7 +235,7 @@ impl Engine {
             report(&r);
             return r;
         }
-        searcher!(&mut self.inner, s => s.search_inner(root, limits, Some(report)))
+        searcher!(&mut self.inner, s => s.search_inner(root, limits, Some(report), None))
     }
 }
 
@@ -249,6 +272,8 @@ struct Searcher<B: Bits> {
     tables: Option<NodeTables>,
     /// Nodes the tables answered in this search.
     table_hits: u64,
+    /// This search looks at only some of the root's moves ([`Engine::search_move`]).
+    root_restricted: bool,
 }
 
 impl<B: Bits> Searcher<B> {
@@ -281,6 +306,7 @@ impl<B: Bits> Searcher<B> {
             crowning_wins: rules.end().crowning == CrowningEnd::Wins,
             tables: None,
             table_hits: 0,
+            root_restricted: false,
         }
     }
 
@@ -297,6 +323,7 @@ impl<B: Bits> Searcher<B> {
         root: &SearchRoot,
         limits: &Limits,
         mut report: Option<&mut dyn FnMut(&SearchResult)>,
+        only: Option<&Move>,
     ) -> SearchResult {
         self.start = Instant::now();
         self.deadline = limits.movetime.map(|t| self.start + t);
@@ -320,6 +347,13 @@ impl<B: Bits> Searcher<B> {
         let mut list = PlyList::new();
         self.rules.generate_in(&self.pack, &pos, &mut list);
         let mut root_moves: Vec<(Ply<B>, i32)> = list.iter().map(|(&m, _)| (m, 0)).collect();
+        // Whether the side to move has one legal move (before any restriction).
+        let single = root_moves.len() == 1;
+        self.root_restricted = only.is_some();
+        if let Some(only) = only {
+            let pack = &self.pack;
+            root_moves.retain(|(m, _)| pack.export(m).same_identity(only));
+        }
         let mut result = SearchResult {
             best: root_moves.first().map(|m| self.pack.export(&m.0)),
             score: 0,
@@ -343,7 +377,7 @@ impl<B: Bits> Searcher<B> {
         self.order_root(&pos, &mut root_moves);
 
         for depth in 1..=max_depth {
-            let score = self.search_root(&pos, key, root, depth as i32, &mut root_moves);
+            let score = self.search_root(&pos, key, root, depth as i32, &mut root_moves, single);
             if self.stopped && depth > 1 {
                 // A partial iteration is used only if its best move was fully searched.
                 if let Some(best) = score {
@@ -372,7 +406,7 @@ impl<B: Bits> Searcher<B> {
                 break;
             }
             // One legal move: no need to think further than a glance.
-            if root_moves.len() == 1 && depth >= 2 {
+            if single && depth >= 2 {
                 break;
             }
             // A forced result found within the horizon does not change with depth.
@@ -420,13 +454,13 @@ impl<B: Bits> Searcher<B> {
         root: &SearchRoot,
         depth: i32,
         moves: &mut [(Ply<B>, i32)],
+        single: bool,
     ) -> Option<i32> {
         let mut alpha = -INF;
         let beta = INF;
         let mut best: Option<i32> = None;
         let mut best_idx = 0;
         self.keys.push(key);
-        let single = moves.len() == 1;
         for (i, entry) in moves.iter_mut().enumerate() {
             let m = entry.0;
             let child = pos.after(&m);
@@ -457,7 +491,10 @@ impl<B: Bits> Searcher<B> {
         if let Some(b) = best {
             // Best first; the others keep their order.
             moves[..=best_idx].rotate_right(1);
-            self.store(key, depth, 0, b, EXACT, Some(moves[0].0));
+            // A search restricted to some moves does not know the root's value.
+            if !self.root_restricted {
+                self.store(key, depth, 0, b, EXACT, Some(moves[0].0));
+            }
         }
         best
     }

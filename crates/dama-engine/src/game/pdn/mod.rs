@@ -4,7 +4,9 @@
 //! variant declares one (`[pdn] game_type`), a `Variant` tag with our variant
 //! id always, `VariantFile` for variants loaded from a file, `SetUp`/`FEN`
 //! when the game did not start from the variant's initial position, the
-//! movetext in the shortest unambiguous notation, and the result.
+//! movetext in the shortest unambiguous notation, and the result;
+//! [`Game::to_pdn_annotated`](crate::Game::to_pdn_annotated) adds a NAG and
+//! a comment after any move.
 //!
 //! Reading ([`read_games`]) is liberal: several games per file, comments
 //! `{…}` and `;…`, variations `(…)` skipped, NAGs `$n`, move numbers `1.`
@@ -76,6 +78,16 @@ impl Default for PdnTags {
             extra: Vec::new(),
         }
     }
+}
+
+/// What the writer adds after one move ([`Game::to_pdn_annotated`](crate::Game::to_pdn_annotated)):
+/// a numeric annotation glyph and a comment.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PdnAnnotation {
+    /// The NAG, written `$n`: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`.
+    pub nag: Option<u8>,
+    /// The comment, written `{...}`.
+    pub comment: Option<String>,
 }
 
 /// A tag pair read from a record.

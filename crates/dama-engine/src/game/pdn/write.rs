@@ -72,6 +72,30 @@ impl Game {
     /// extra tags, then the movetext (shortest unambiguous notation, lines
     /// of at most 80 characters) and the result.
     pub fn to_pdn(&self, tags: &PdnTags) -> String {
+        self.to_pdn_annotated(tags, &[])
+    }
+
+    /// [`Game::to_pdn`] with annotations: `notes[i]` follows the `i`-th ply
+    /// (plies without a note, or beyond `notes`, are written bare). A note
+    /// is the move's NAG (`$2`) and a comment (`{...}`, with any `{` or `}`
+    /// in it written as `(` or `)`); after a comment, the next move of the
+    /// side that does not start is numbered `N...`, so that the record reads
+    /// as the standard writes it.
+    ///
+    /// ```
+    /// use dama_engine::{pdn, Game, Rules};
+    ///
+    /// let rules = Rules::builtin("dama").unwrap();
+    /// let mut game = Game::new(rules.clone());
+    /// game.play_text("d3-d4").unwrap();
+    /// game.play_text("d6-d5").unwrap();
+    /// let notes = [pdn::PdnAnnotation { nag: Some(2), comment: Some("+0.10 best: c3-c4".into()) }];
+    /// let text = game.to_pdn_annotated(&pdn::PdnTags::default(), &notes);
+    /// assert!(text.contains("1. d3-d4 $2 {+0.10 best: c3-c4} 1... d6-d5 *"));
+    /// let again = pdn::read_games(&text).unwrap()[0].replay(rules).unwrap();
+    /// assert_eq!(again.position(), game.position());
+    /// ```
+    pub fn to_pdn_annotated(&self, tags: &PdnTags, notes: &[PdnAnnotation]) -> String {
         let r = self.rules();
         let result = self.outcome().map_or("*", |o| o.result.pdn());
         let mut pairs: Vec<(String, String)> = vec![
@@ -110,14 +134,47 @@ impl Game {
         out.push('\n');
         let mut words: Vec<String> = Vec::new();
         let first = r.start_position().side_to_move();
+        let mut after_comment = false;
         for (i, ply) in self.plies().iter().enumerate() {
             let n = self.move_number_of(i);
             if ply.side() == first {
                 words.push(format!("{n}."));
-            } else if i == 0 {
+            } else if i == 0 || after_comment {
                 words.push(format!("{n}..."));
             }
             words.push(ply.notation.clone());
+            after_comment = false;
+            if let Some(note) = notes.get(i) {
+                if let Some(nag) = note.nag {
+                    words.push(format!("${nag}"));
+                }
+                if let Some(c) = note.comment.as_deref().filter(|c| !c.trim().is_empty()) {
+                    let c: String = c
+                        .chars()
+                        .map(|ch| match ch {
+                            '{' => '(',
+                            '}' => ')',
+                            ch if ch.is_control() => ' ',
+                            ch => ch,
+                        })
+                        .collect();
+                    // One word per word of the comment, so that long comments wrap.
+                    let parts: Vec<&str> = c.split_whitespace().collect();
+                    let last = parts.len().saturating_sub(1);
+                    for (k, w) in parts.iter().enumerate() {
+                        let mut word = String::new();
+                        if k == 0 {
+                            word.push('{');
+                        }
+                        word.push_str(w);
+                        if k == last {
+                            word.push('}');
+                        }
+                        words.push(word);
+                    }
+                    after_comment = true;
+                }
+            }
         }
         words.push(result.to_string());
         let mut line_len = 0;
