@@ -11,7 +11,7 @@ const GAME: &str = "[Event \"analyze test\"]
 [Black \"Emre\"]
 [Variant \"dama\"]
 
-1. d3-d4 e6-e5 2. e3-e4 f6-f5 3. c3-c4 e5-d5 4. d4xd6 c7xc5 5. e4-e5 f5-f4 *
+1. g3-g4 c6-c5 2. g2-g3 c5-b5 3. f3-f4 b5-b4 4. b3xb5 b6xb4 5. b2-b3 b4xb2 *
 ";
 
 /// A Russian game from a set-up position: Black's last man steps into a capture.

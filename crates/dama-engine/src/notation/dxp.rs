@@ -14,10 +14,10 @@
 //!
 //! let board = DxpBoard::new(Rules::builtin("international").unwrap()).unwrap();
 //! let start = board.rules().start_position();
-//! let DxpMessage::Move(mv) = DxpMessage::parse("M0012323800").unwrap() else { unreachable!() };
+//! let DxpMessage::Move(mv) = DxpMessage::parse("M0012322800").unwrap() else { unreachable!() };
 //! let m = board.resolve(&start, &mv).unwrap();
 //! assert_eq!(board.rules().format_move_full(&start, &m), "32-28");
-//! assert_eq!(DxpMessage::Move(board.encode_move(&m, 1).unwrap()).to_string(), "M0001323800");
+//! assert_eq!(DxpMessage::Move(board.encode_move(&m, 1).unwrap()).to_string(), "M0001322800");
 //! ```
 
 // Panic audit (rel, issue 7): this module reads what a peer sends, so it may
