@@ -6,7 +6,7 @@
 //! ([`Sample::from_game`]) and tunes ([`tune`]); this module gathers the
 //! games from the arguments, shows the progress and writes the file.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -83,6 +83,9 @@ fn white_score(r: GameResult) -> f64 {
 }
 
 pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
+    // The progress lines rewrite themselves, so they are shown on a terminal
+    // only; elsewhere each phase ends with one line.
+    let live = std::io::stderr().is_terminal();
     let loaded = match ctx.load_variant(&args.variant) {
         Ok(l) => l,
         Err(e) => return e,
@@ -122,8 +125,10 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
                     let config = self_play(&rules, &args, chunk, games);
                     let report = play_match(Arc::clone(&rules), &config, |_| {
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        eprint!("\rself-play: game {n}/{}", args.games);
-                        let _ = std::io::stderr().flush();
+                        if live {
+                            eprint!("\rself-play: game {n}/{}", args.games);
+                            let _ = std::io::stderr().flush();
+                        }
                     });
                     let mut out = Vec::new();
                     for g in &report.games {
@@ -137,7 +142,11 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
                 });
             }
         });
-        eprintln!();
+        if live {
+            eprintln!();
+        } else {
+            eprintln!("self-play: {} games", args.games);
+        }
         let mut results = results.into_inner().unwrap_or_default();
         results.sort_by_key(|(c, _)| *c);
         for (_, s) in results {
@@ -151,11 +160,20 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     }
     let played = began.elapsed();
 
+    let mut last = String::new();
     let report = tune(&rules, &start, &samples, |p| {
-        eprint!("\rtuning: pass {}, step {}, error {:.6}   ", p.pass, p.step, p.error);
-        let _ = std::io::stderr().flush();
+        last = format!("tuning: pass {}, step {}, error {:.6}", p.pass, p.step, p.error);
+        if live {
+            eprint!("\r{last}   ");
+            let _ = std::io::stderr().flush();
+        }
     });
-    eprintln!();
+    // On a terminal the last pass is on screen already; elsewhere it is one line.
+    if live {
+        eprintln!();
+    } else if !last.is_empty() {
+        eprintln!("{last}");
+    }
 
     let out = args
         .out
