@@ -16,7 +16,7 @@ use crate::cli::Format;
 use crate::exit::Exit;
 use crate::json::{self, Code};
 use crate::out::{out, outln};
-use crate::{render, savefile};
+use crate::render;
 
 use super::replay::{cached, read_input, report, NO_GAME_HELP};
 
@@ -134,11 +134,8 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
             out!("{text}");
             return Exit::Success;
         }
-        if let Err(e) = savefile::write_atomic(path, &text) {
-            let msg = format!("cannot write {}: {e}", path.display());
-            eprintln!("error: {msg}");
-            ctx.json_errors(|| vec![json::error(Code::Write, &msg, None, None)]);
-            return Exit::Failure;
+        if let Err(e) = ctx.write_file(path, &text) {
+            return e;
         }
     }
 

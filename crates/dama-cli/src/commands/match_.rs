@@ -31,7 +31,7 @@ use crate::exit::Exit;
 use crate::json::{self, Code};
 use crate::out::outln;
 use crate::render;
-use crate::savefile::{self, DateTime};
+use crate::savefile::DateTime;
 
 /// A match player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -373,11 +373,8 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             })
             .collect();
         let text = pdn::write_games(report.games.iter().zip(tags.iter()).map(|(p, t)| (&p.game, t)));
-        if let Err(e) = savefile::write_atomic(path, &text) {
-            let msg = format!("cannot write {}: {e}", path.display());
-            eprintln!("error: {msg}");
-            ctx.json_errors(|| vec![json::error(Code::Write, &msg, None, None)]);
-            return Exit::Failure;
+        if let Err(e) = ctx.write_file(path, &text) {
+            return e;
         }
     }
 

@@ -149,6 +149,17 @@ impl Ctx {
         }
     }
 
+    /// Writes `text` to `path` atomically (a temporary file, then a rename);
+    /// on failure says so on stderr (and as JSON with `--format json`).
+    pub fn write_file(&self, path: &std::path::Path, text: &str) -> Result<(), Exit> {
+        crate::savefile::write_atomic(path, text).map_err(|e| {
+            let msg = format!("cannot write {}: {e}", path.display());
+            eprintln!("error: {msg}");
+            self.json_errors(|| vec![json::error(json::Code::Write, &msg, None, None)]);
+            Exit::Failure
+        })
+    }
+
     /// Loads a variant (built-in or file); prints diagnostics on failure.
     pub fn load_variant(&self, name: &str) -> Result<Loaded, Exit> {
         load(name).map_err(|e| {

@@ -19,7 +19,7 @@ use dama_engine::{
 use super::Ctx;
 use crate::exit::Exit;
 use crate::out::outln;
-use crate::{render, savefile};
+use crate::render;
 
 /// Games per chunk of self-play: chunks are seeded by their index, so the
 /// games do not depend on the number of threads.
@@ -179,9 +179,8 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.weights.toml", dama_engine::file_safe_name(rules.id()))));
-    if let Err(e) = savefile::write_atomic(&out, &report.weights.to_toml(&rules)) {
-        eprintln!("error: cannot write {}: {e}", out.display());
-        return Exit::Failure;
+    if let Err(e) = ctx.write_file(&out, &report.weights.to_toml(&rules)) {
+        return e;
     }
     outln!(
         "{}: {} games ({} self-play at {} nodes per move, {:.1} s), {} quiet positions",
