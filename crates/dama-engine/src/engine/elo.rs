@@ -99,14 +99,16 @@ impl ResultCounts {
     /// assert!((s.variance - 0.16).abs() < 1e-12);
     /// ```
     pub fn sample(&self) -> ScoreSample {
-        self.sample_with_floor(0.0)
+        self.sample_with_prior(0.0)
     }
 
-    /// As [`sample`](Self::sample), with every count of zero replaced by
-    /// `floor` (the regularization fishtest applies before its test, so that
-    /// a run of identical results does not have a variance of zero).
-    pub(crate) fn sample_with_floor(&self, floor: f64) -> ScoreSample {
-        let (values, counts): (&[f64], Vec<f64>) = match self {
+    /// As [`sample`](Self::sample), with `prior` more samples counted: half
+    /// of them at the lowest score (0) and half at the highest (1), the
+    /// widest spread a sample can have. The sequential test takes its
+    /// statistics this way, so that a few identical results (whose own
+    /// variance is zero) cannot decide it; `n` counts the prior too.
+    pub(crate) fn sample_with_prior(&self, prior: f64) -> ScoreSample {
+        let (values, mut counts): (&[f64], Vec<f64>) = match self {
             ResultCounts::Games { wins, draws, losses } => (
                 &[0.0, 0.5, 1.0],
                 vec![f64::from(*losses), f64::from(*draws), f64::from(*wins)],
@@ -114,7 +116,11 @@ impl ResultCounts {
             ResultCounts::Pairs(c) => (&[0.0, 0.25, 0.5, 0.75, 1.0], c.iter().map(|&k| f64::from(k)).collect()),
         };
         let real: f64 = counts.iter().sum();
-        let counts: Vec<f64> = counts.iter().map(|&k| if k == 0.0 { floor } else { k }).collect();
+        if real > 0.0 {
+            let last = counts.len() - 1;
+            counts[0] += prior / 2.0;
+            counts[last] += prior / 2.0;
+        }
         let total: f64 = counts.iter().sum();
         if real == 0.0 || total == 0.0 {
             return ScoreSample {
@@ -133,7 +139,7 @@ impl ResultCounts {
             / total;
         ScoreSample {
             model: self.model(),
-            n: real,
+            n: total,
             mean,
             variance,
         }

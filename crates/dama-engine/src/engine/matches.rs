@@ -314,9 +314,8 @@ pub fn play_match(
 /// };
 /// let options = MatchOptions { threads: 2, sprt: Some(Sprt::new(0.0, 100.0)), ..MatchOptions::default() };
 /// let report = play_match_with(rules, &config, &options, |_| {});
-/// // The test may decide before every game is played (here, against a
-/// // random mover, after the first pair): the games after that pair are not
-/// // reported.
+/// // The test may decide before every game is played: the games after the
+/// // pair where it decides are not reported.
 /// assert!(report.games.len() == 2 || report.games.len() == 4);
 /// assert!(report.pairs.is_some());
 /// assert!(report.sprt.is_some());
