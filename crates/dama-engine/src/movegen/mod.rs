@@ -56,8 +56,10 @@ macro_rules! by_geometry {
 /// Runs `$e` with `$g` bound to the board's direction class and `$plain`
 /// to whether the rules are plain (`Rules::plain`), both as constants:
 /// what a tree walk (perft) chooses once at its root, so that every node
-/// below runs a generator with those branches compiled out. Boards with
-/// every direction are never plain here (no traditional game has them).
+/// below runs a generator with those branches compiled out. Every class
+/// has a plain arm: Armenian (men that also step diagonally, queen-moving
+/// kings) is plain on a board with every direction, and without that arm it
+/// paid about 3% more instructions than before the family rules.
 macro_rules! by_shape {
     ($rules:expr, $pack:expr, $g:ident, $plain:ident => $e:expr) => {
         match ($pack.tables.geometry(), $rules.plain($pack)) {
@@ -81,7 +83,12 @@ macro_rules! by_shape {
                 const $plain: bool = false;
                 $e
             }
-            _ => {
+            (_, true) => {
+                const $g: u8 = $crate::board::ALL_DIRS;
+                const $plain: bool = true;
+                $e
+            }
+            (_, false) => {
                 const $g: u8 = $crate::board::ALL_DIRS;
                 const $plain: bool = false;
                 $e
