@@ -103,3 +103,43 @@ fn tune_without_positions_is_an_error() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no positions"), "{err}");
 }
+
+#[test]
+fn a_second_round_starts_from_the_first_and_kept_weights_stay() {
+    let dir = scratch("tune-rounds");
+    let first = dir.join("r1.toml");
+    let second = dir.join("r2.toml");
+    let base = ["tune", "dama", "--games", "4", "--nodes", "200", "--max-plies", "60"];
+    let mut args = base.to_vec();
+    args.extend(["--out", first.to_str().unwrap()]);
+    let (code, _, err) = dama(&args);
+    assert_eq!(code, 0, "{err}");
+    // The second round plays with the first round's weights and keeps two of them.
+    let mut args = base.to_vec();
+    args.extend([
+        "--from",
+        first.to_str().unwrap(),
+        "--keep",
+        "king,trade",
+        "--seed",
+        "2",
+        "--out",
+        second.to_str().unwrap(),
+    ]);
+    let (code, text, err) = dama(&args);
+    assert_eq!(code, 0, "{err}");
+    let weight = |path: &std::path::Path, name: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let line = text.lines().find(|l| l.starts_with(&format!("{name} ="))).unwrap().to_string();
+        line
+    };
+    assert_eq!(weight(&first, "king"), weight(&second, "king"), "{text}");
+    assert_eq!(weight(&first, "trade"), weight(&second, "trade"), "{text}");
+    // A name that is not a weight is a usage error with the closest name.
+    let (code, _, err) = dama(&["tune", "dama", "--games", "1", "--keep", "kng"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("did you mean `king`"), "{err}");
+    // A missing start file is an error.
+    let (code, _, err) = dama(&["tune", "dama", "--games", "1", "--from", dir.join("none.toml").to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+}

@@ -76,7 +76,7 @@ pub use engine::{
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
-    elo_from_score, fit_scale, mean_error, score_from_elo, tune, EloEstimate, EvalWeights, Features, ResultCounts,
+    elo_from_score, fit_scale, mean_error, score_from_elo, tune, tune_keeping, EloEstimate, EvalWeights, Features, ResultCounts,
     Sample, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus, TuneProgress, TuneReport, WeightsError,
     MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES, Z95,
 };

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use dama_engine::pdn;
 use dama_engine::{
-    play_match, tune, Contestant, EvalWeights, Evaluator, GameResult, Limits, MatchConfig, MatchPlayer, Rules, Sample,
+    play_match, tune_keeping, Contestant, EvalWeights, Evaluator, GameResult, Limits, MatchConfig, MatchPlayer, Rules, Sample,
     WEIGHT_NAMES,
 };
 
@@ -55,6 +55,16 @@ pub struct TuneArgs {
     /// A self-play game still going after this many plies is a draw.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
+    /// Start from these weights (a weights file, or `derived`): the
+    /// self-play engines play with them and tuning starts from them, so a
+    /// second round can learn from games played with the first round's
+    /// weights.
+    #[arg(long, value_name = "FILE", default_value = "derived")]
+    pub from: PathBuf,
+    /// Weights held at their starting values (comma-separated names, e.g.
+    /// `king,trade`).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub keep: Vec<String>,
 }
 
 /// The weights of `--eval FILE` (or `derived`, the weights derived from
@@ -94,7 +104,24 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
         eprint!("{}", render::diagnostic(w, &loaded.files, ctx.color_err));
     }
     let rules = Arc::new(loaded.rules);
-    let start = EvalWeights::derived(&rules);
+    for name in &args.keep {
+        if !WEIGHT_NAMES.iter().any(|(n, _)| n == name) {
+            let names = WEIGHT_NAMES.iter().map(|(n, _)| *n);
+            match dama_engine::did_you_mean(name, names) {
+                Some(near) => eprintln!("error: --keep: `{name}` is not a weight; did you mean `{near}`?"),
+                None => eprintln!(
+                    "error: --keep: `{name}` is not a weight (the weights: {})",
+                    WEIGHT_NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                ),
+            }
+            return Exit::Usage;
+        }
+    }
+    let keep: Vec<&str> = args.keep.iter().map(String::as_str).collect();
+    let start = match weights_arg(&rules, Some(&args.from)) {
+        Ok(w) => w.unwrap_or_else(|| EvalWeights::derived(&rules)),
+        Err(e) => return e,
+    };
     let evaluator = Evaluator::new(&rules);
     let mut samples: Vec<Sample> = Vec::new();
     let mut games_used = 0u32;
@@ -122,7 +149,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&chunk) = chunks.get(i) else { break };
                     let games = CHUNK.min(args.games - chunk * CHUNK);
-                    let config = self_play(&rules, &args, chunk, games);
+                    let config = self_play(&rules, &args, &start, chunk, games);
                     let report = play_match(Arc::clone(&rules), &config, |_| {
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if live {
@@ -161,7 +188,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     let played = began.elapsed();
 
     let mut last = String::new();
-    let report = tune(&rules, &start, &samples, |p| {
+    let report = tune_keeping(&rules, &start, &samples, &keep, |p| {
         last = format!("tuning: pass {}, step {}, error {:.6}", p.pass, p.step, p.error);
         if live {
             eprint!("\r{last}   ");
@@ -213,7 +240,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
 }
 
 /// The match that plays chunk `chunk` of the self-play games.
-fn self_play(rules: &Rules, args: &TuneArgs, chunk: u32, games: u32) -> MatchConfig {
+fn self_play(rules: &Rules, args: &TuneArgs, weights: &EvalWeights, chunk: u32, games: u32) -> MatchConfig {
     let limits = Limits {
         depth: None,
         movetime: None,
@@ -224,7 +251,7 @@ fn self_play(rules: &Rules, args: &TuneArgs, chunk: u32, games: u32) -> MatchCon
     let player = |name: &str| MatchPlayer {
         contestant: Contestant::Engine(limits.clone()),
         name: name.into(),
-        weights: Some(EvalWeights::derived(rules)),
+        weights: Some(*weights),
     };
     MatchConfig {
         players: [player("A"), player("B")],

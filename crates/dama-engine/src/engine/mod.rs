@@ -35,6 +35,6 @@ pub use result::{score_text, SearchResult};
 pub use root::SearchRoot;
 pub use search::{Engine, MATE, MATE_BOUND, MAX_PLY};
 pub use sprt::{Sprt, SprtDecision, SprtStatus};
-pub use tune::{fit_scale, mean_error, tune, Sample, TuneProgress, TuneReport};
+pub use tune::{fit_scale, mean_error, tune, tune_keeping, Sample, TuneProgress, TuneReport};
 pub use weights::{EvalWeights, WeightsError, MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES};
 pub use zobrist::{position_key, Zobrist};

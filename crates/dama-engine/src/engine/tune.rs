@@ -175,6 +175,30 @@ pub fn tune(
     rules: &Rules,
     start: &EvalWeights,
     samples: &[Sample],
+    progress: impl FnMut(&TuneProgress),
+) -> TuneReport {
+    tune_keeping(rules, start, samples, &[], progress)
+}
+
+/// As [`tune`], with the weights named in `keep` (names of
+/// [`WEIGHT_NAMES`]) held at their values in `start`. A name that is not a
+/// weight holds nothing; the caller checks names (`dama tune --keep`).
+///
+/// ```
+/// use dama_engine::{tune_keeping, EvalWeights, Evaluator, Rules, Sample};
+/// let rules = Rules::builtin("dama").unwrap();
+/// let ev = Evaluator::new(&rules);
+/// let up = ev.features(&rules, &rules.parse_fen("W:WKd4,e2:Bd7,e7").unwrap());
+/// let samples = vec![Sample { features: up, result: 1.0 }];
+/// let start = EvalWeights::derived(&rules);
+/// let report = tune_keeping(&rules, &start, &samples, &["king"], |_| {});
+/// assert_eq!(report.weights.king, start.king);
+/// ```
+pub fn tune_keeping(
+    rules: &Rules,
+    start: &EvalWeights,
+    samples: &[Sample],
+    keep: &[&str],
     mut progress: impl FnMut(&TuneProgress),
 ) -> TuneReport {
     let model = Model::new(rules);
@@ -190,11 +214,14 @@ pub fn tune(
         for _ in 0..32 {
             passes += 1;
             let mut improved = false;
-            for i in 0..WEIGHT_NAMES.len() {
+            for (i, (name, _)) in WEIGHT_NAMES.iter().enumerate() {
+                if keep.contains(name) {
+                    continue;
+                }
                 for dir in [1, -1] {
                     let mut values = best.values();
                     let v = values[i] + dir * step;
-                    if v.abs() > MAX_WEIGHT || (WEIGHT_NAMES[i].0 == "king" && v <= 0) {
+                    if v.abs() > MAX_WEIGHT || (*name == "king" && v <= 0) {
                         continue;
                     }
                     values[i] = v;
@@ -281,6 +308,19 @@ mod tests {
         assert!(report.error_after < report.error_before, "{report:?}");
         let again = tune(&rules, &start, &samples, |_| {});
         assert_eq!(again.weights, report.weights);
+    }
+
+    #[test]
+    fn kept_weights_do_not_move() {
+        let rules = Rules::builtin("dama").unwrap();
+        let samples = synthetic(&rules);
+        let start = EvalWeights::derived(&rules);
+        let free = tune(&rules, &start, &samples, |_| {});
+        assert_ne!(free.weights.king, start.king, "the king's worth is what these samples teach");
+        let kept = tune_keeping(&rules, &start, &samples, &["king", "trade"], |_| {});
+        assert_eq!(kept.weights.king, start.king);
+        assert_eq!(kept.weights.trade, start.trade);
+        assert!(kept.error_after <= kept.error_before);
     }
 
     #[test]
