@@ -130,7 +130,11 @@ fn a_second_round_starts_from_the_first_and_kept_weights_stay() {
     assert_eq!(code, 0, "{err}");
     let weight = |path: &std::path::Path, name: &str| {
         let text = std::fs::read_to_string(path).unwrap();
-        let line = text.lines().find(|l| l.starts_with(&format!("{name} ="))).unwrap().to_string();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} =")))
+            .unwrap()
+            .to_string();
         line
     };
     assert_eq!(weight(&first, "king"), weight(&second, "king"), "{text}");
@@ -140,6 +144,13 @@ fn a_second_round_starts_from_the_first_and_kept_weights_stay() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("did you mean `king`"), "{err}");
     // A missing start file is an error.
-    let (code, _, err) = dama(&["tune", "dama", "--games", "1", "--from", dir.join("none.toml").to_str().unwrap()]);
+    let (code, _, err) = dama(&[
+        "tune",
+        "dama",
+        "--games",
+        "1",
+        "--from",
+        dir.join("none.toml").to_str().unwrap(),
+    ]);
     assert_eq!(code, 1, "{err}");
 }

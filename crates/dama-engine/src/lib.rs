@@ -76,9 +76,9 @@ pub use engine::{
 };
 pub use engine::{answer_draw_offer, DrawAnswer};
 pub use engine::{
-    elo_from_score, fit_scale, mean_error, score_from_elo, tune, tune_keeping, EloEstimate, EvalWeights, Features, ResultCounts,
-    Sample, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus, TuneProgress, TuneReport, WeightsError,
-    MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES, Z95,
+    elo_from_score, fit_scale, mean_error, score_from_elo, tune, tune_keeping, EloEstimate, EvalWeights, Features,
+    ResultCounts, Sample, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus, TuneProgress, TuneReport,
+    WeightsError, MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES, Z95,
 };
 pub use engine::{
     play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,

@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use dama_engine::pdn;
 use dama_engine::{
-    play_match, tune_keeping, Contestant, EvalWeights, Evaluator, GameResult, Limits, MatchConfig, MatchPlayer, Rules, Sample,
-    WEIGHT_NAMES,
+    play_match, tune_keeping, Contestant, EvalWeights, Evaluator, GameResult, Limits, MatchConfig, MatchPlayer, Rules,
+    Sample, WEIGHT_NAMES,
 };
 
 use super::Ctx;

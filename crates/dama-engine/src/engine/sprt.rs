@@ -208,7 +208,11 @@ mod tests {
             counts[pair] = 1;
             for (e0, e1) in [(0.0, 5.0), (0.0, 10.0), (-5.0, 5.0), (0.0, 50.0)] {
                 let st = Sprt::new(e0, e1).status(&ResultCounts::Pairs(counts));
-                assert_eq!(st.decision, SprtDecision::Inconclusive, "pair {pair}, {e0},{e1}: {st:?}");
+                assert_eq!(
+                    st.decision,
+                    SprtDecision::Inconclusive,
+                    "pair {pair}, {e0},{e1}: {st:?}"
+                );
             }
         }
         for (w, d, l) in [(1, 0, 0), (0, 1, 0), (0, 0, 1)] {
@@ -229,7 +233,13 @@ mod tests {
         assert_eq!(st(14), SprtDecision::H0);
         // And a run of won pairs for a large margin, after four.
         let big = Sprt::new(0.0, 200.0);
-        assert_eq!(big.status(&ResultCounts::Pairs([0, 0, 0, 0, 3])).decision, SprtDecision::Inconclusive);
-        assert_eq!(big.status(&ResultCounts::Pairs([0, 0, 0, 0, 4])).decision, SprtDecision::H1);
+        assert_eq!(
+            big.status(&ResultCounts::Pairs([0, 0, 0, 0, 3])).decision,
+            SprtDecision::Inconclusive
+        );
+        assert_eq!(
+            big.status(&ResultCounts::Pairs([0, 0, 0, 0, 4])).decision,
+            SprtDecision::H1
+        );
     }
 }

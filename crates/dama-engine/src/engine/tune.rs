@@ -171,12 +171,7 @@ pub fn fit_scale(rules: &Rules, weights: &EvalWeights, samples: &[Sample]) -> f6
 /// moves each weight up or down by a step while that lowers the mean
 /// squared error, halving the step (16, 8, … 1) when no move helps.
 /// Deterministic; calls `progress` after every pass.
-pub fn tune(
-    rules: &Rules,
-    start: &EvalWeights,
-    samples: &[Sample],
-    progress: impl FnMut(&TuneProgress),
-) -> TuneReport {
+pub fn tune(rules: &Rules, start: &EvalWeights, samples: &[Sample], progress: impl FnMut(&TuneProgress)) -> TuneReport {
     tune_keeping(rules, start, samples, &[], progress)
 }
 
@@ -316,7 +311,10 @@ mod tests {
         let samples = synthetic(&rules);
         let start = EvalWeights::derived(&rules);
         let free = tune(&rules, &start, &samples, |_| {});
-        assert_ne!(free.weights.king, start.king, "the king's worth is what these samples teach");
+        assert_ne!(
+            free.weights.king, start.king,
+            "the king's worth is what these samples teach"
+        );
         let kept = tune_keeping(&rules, &start, &samples, &["king", "trade"], |_| {});
         assert_eq!(kept.weights.king, start.king);
         assert_eq!(kept.weights.trade, start.trade);
