@@ -369,7 +369,11 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// The tuned weights shipped with dama, by variant id (see docs/strength.md:
 /// only variants where the tuned weights beat the derived ones in an SPRT).
-const SHIPPED: &[(&str, &str)] = &[];
+const SHIPPED: &[(&str, &str)] = &[
+    ("dama", include_str!("../../../../variants/eval/dama.toml")),
+    ("croda", include_str!("../../../../variants/eval/croda.toml")),
+    ("english", include_str!("../../../../variants/eval/english.toml")),
+];
 
 /// The shipped weights for `rules`, if a shipped file is for these exact rules.
 pub(crate) fn shipped(rules: &Rules) -> Option<EvalWeights> {
