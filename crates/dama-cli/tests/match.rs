@@ -251,6 +251,50 @@ fn node_budgets() {
     assert_eq!(v["b"]["limits"]["depth"], serde_json::Value::Null);
 }
 
+/// `--white-search` gives player A its own search switches (and makes
+/// player B the engine too); the report names the switches that differ
+/// from the defaults. A wrong switch is refused with a did-you-mean.
+#[test]
+fn search_switches_per_side() {
+    let (code, out, err) = dama(&[
+        "match",
+        "dama",
+        "--nodes",
+        "300",
+        "--white-search",
+        "reductions=deep,aspiration=on,futility=off,capture_order=off",
+        "--black-search",
+        "reductions=off",
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = stable_json(&out);
+    let a = v["a"]["name"].as_str().unwrap();
+    let b = v["b"]["name"].as_str().unwrap();
+    for switch in ["reductions=deep", "aspiration=on", "futility=off", "capture_order=off"] {
+        let d = dama_engine::SearchOptions::default().to_string();
+        assert!(a.contains(switch) != d.contains(switch), "{a}");
+    }
+    assert!(b.starts_with("engine (300 nodes, search reductions=off"), "{b}");
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 2);
+
+    let (code, _, err) = dama(&["match", "dama", "--white-search", "reduction=deep"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unknown search option `reduction` (did you mean `reductions`?)"),
+        "{err}"
+    );
+    let (code, _, err) = dama(&["match", "dama", "--search", "futility=sometimes"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be `sometimes`: expected on|off"), "{err}");
+}
+
 /// The games and results do not depend on the number of threads.
 #[test]
 fn threads_do_not_change_the_games() {

@@ -89,6 +89,7 @@ pub use engine::{
     position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
     MATE, MATE_BOUND, MAX_PLY,
 };
+pub use engine::{Reductions, SearchOptions, SearchOptionsError, SEARCH_OPTION_NAMES};
 pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
 pub use notation::{is_pass_text, DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText, PASS_TEXT};

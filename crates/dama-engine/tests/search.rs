@@ -400,3 +400,68 @@ fn the_search_knows_the_other_endings() {
     assert_eq!(m, "28-23");
     assert!(score >= MATE_BOUND, "{score}");
 }
+
+/// Every setting of the search switches (`SearchOptions`) still finds the
+/// shot of `finds_a_shot_that_wins_material`, and plays only legal moves.
+#[test]
+fn every_search_switch_finds_the_shot() {
+    use dama_engine::{Reductions, SearchOptions};
+    let r = rules("dama");
+    let pos = r.parse_fen("W:Wd4,d3,d2,h2:Bd6,c5,e5,b6,h7").unwrap();
+    for reductions in [Reductions::Off, Reductions::One, Reductions::Deep] {
+        for aspiration in [false, true] {
+            for futility in [false, true] {
+                for capture_order in [false, true] {
+                    let options = SearchOptions {
+                        reductions,
+                        aspiration,
+                        futility,
+                        capture_order,
+                    };
+                    let mut e = Engine::new(&r);
+                    e.set_search_options(options);
+                    assert_eq!(e.search_options(), options);
+                    let res = e.search(&SearchRoot::new(pos), &Limits::depth(6));
+                    let m = res.best.expect("a move");
+                    assert_eq!(r.format_move_full(&pos, &m), "d4-d5", "{options}");
+                    assert!(res.score > 100, "{options}: {}", res.score);
+                }
+            }
+        }
+    }
+}
+
+/// An aspiration window changes how the root is searched, not what it is
+/// worth: without the other switches (whose pruning depends on the
+/// window), the score of every iteration is the full-window score.
+#[test]
+fn aspiration_windows_keep_the_root_value() {
+    use dama_engine::{Reductions, SearchOptions};
+    let plain = SearchOptions {
+        reductions: Reductions::Off,
+        aspiration: false,
+        futility: false,
+        capture_order: false,
+    };
+    let windowed = SearchOptions {
+        aspiration: true,
+        ..plain
+    };
+    for (variant, seed) in [("dama", 1), ("russian", 2), ("english", 3), ("armenian", 4)] {
+        let r = rules(variant);
+        let mut rng = Rng::new(seed);
+        let mut pos = r.start_position();
+        for _ in 0..6 {
+            let Some(m) = random_move(&r, &pos, &mut rng) else {
+                break;
+            };
+            pos.play(&m);
+        }
+        let score = |options| {
+            let mut e = Engine::new(&r);
+            e.set_search_options(options);
+            e.search(&SearchRoot::new(pos), &Limits::depth(6)).score
+        };
+        assert_eq!(score(windowed), score(plain), "{variant}");
+    }
+}

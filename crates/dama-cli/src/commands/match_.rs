@@ -22,7 +22,7 @@ use dama_engine::pdn::{self, PdnTags};
 use dama_engine::Color;
 use dama_engine::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
 use dama_engine::{read_openings, EloEstimate, Limits, MatchOptions, Sprt, SprtDecision, SprtStatus};
-use dama_engine::{DEFAULT_LEVEL, LEVELS};
+use dama_engine::{SearchOptions, DEFAULT_LEVEL, LEVELS};
 
 use super::play::limits_from;
 use super::Ctx;
@@ -54,7 +54,8 @@ pub struct MatchArgs {
     #[arg(long, value_enum)]
     pub white: Option<Contestant>,
     /// Player B, Black in the first game [default: random, or engine when
-    /// --black-level, --black-depth or --black-nodes is given].
+    /// --black-level, --black-depth, --black-nodes, --black-eval or
+    /// --black-search is given].
     #[arg(long, value_enum)]
     pub black: Option<Contestant>,
     /// Engine strength for both players, 1 to 10.
@@ -137,6 +138,17 @@ pub struct MatchArgs {
     /// Evaluation weights of player B (overrides --eval).
     #[arg(long, value_name = "FILE")]
     pub black_eval: Option<std::path::PathBuf>,
+    /// Search switches for both engines, such as
+    /// `reductions=deep,aspiration=on,futility=off` (names left out keep
+    /// their defaults; docs/strength.md, "Search").
+    #[arg(long, value_name = "OPTS", value_parser = parse_search)]
+    pub search: Option<SearchOptions>,
+    /// Search switches of player A (overrides --search).
+    #[arg(long, value_name = "OPTS", value_parser = parse_search)]
+    pub white_search: Option<SearchOptions>,
+    /// Search switches of player B (overrides --search).
+    #[arg(long, value_name = "OPTS", value_parser = parse_search)]
+    pub black_search: Option<SearchOptions>,
     /// Also write every game to this PDN file.
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
@@ -168,6 +180,11 @@ fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
     Ok((e0, e1))
 }
 
+/// `--search`, `--white-search`, `--black-search`.
+fn parse_search(s: &str) -> Result<SearchOptions, String> {
+    s.parse().map_err(|e: dama_engine::SearchOptionsError| e.to_string())
+}
+
 /// `--alpha`, `--beta`: a probability strictly between 0 and 0.5.
 fn parse_rate(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
@@ -177,7 +194,7 @@ fn parse_rate(s: &str) -> Result<f64, String> {
 }
 
 /// Player A (`side` 0) or B (1) as asked: the contestant and its name. A
-/// side given a level, depth, node budget or evaluation file of its own is the engine
+/// side given a level, depth, node budget, evaluation file or search switches of its own is the engine
 /// unless told otherwise.
 fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeights, &std::path::Path)>) -> MatchPlayer {
     let (kind, level, depth, nodes) = if side == 0 {
@@ -186,7 +203,13 @@ fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeigh
         (args.black, args.black_level, args.black_depth, args.black_nodes)
     };
     let own_eval = if side == 0 { &args.white_eval } else { &args.black_eval };
-    let own = level.is_some() || depth.is_some() || nodes.is_some() || own_eval.is_some();
+    let own_search = if side == 0 {
+        args.white_search
+    } else {
+        args.black_search
+    };
+    let own = level.is_some() || depth.is_some() || nodes.is_some() || own_eval.is_some() || own_search.is_some();
+    let search = own_search.or(args.search).unwrap_or_default();
     let kind = kind.unwrap_or(if side == 0 || own {
         Contestant::Engine
     } else {
@@ -208,19 +231,25 @@ fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeigh
             text.push_str(&format!(", {n} nodes"));
         }
     }
+    if let Some((_, path)) = &weights {
+        text.push_str(&format!(", eval {}", path.display()));
+    }
+    let changes = search.changes();
+    if !changes.is_empty() {
+        text.push_str(&format!(", search {changes}"));
+    }
     match kind {
         Contestant::Engine => MatchPlayer {
             contestant: dama_engine::Contestant::Engine(limits),
-            name: match &weights {
-                Some((_, path)) => format!("engine ({text}, eval {})", path.display()),
-                None => format!("engine ({text})"),
-            },
+            name: format!("engine ({text})"),
             weights: weights.map(|(w, _)| w),
+            search,
         },
         Contestant::Random => MatchPlayer {
             contestant: dama_engine::Contestant::Random,
             name: "random mover".into(),
             weights: None,
+            search,
         },
     }
 }

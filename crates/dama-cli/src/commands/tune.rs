@@ -252,6 +252,7 @@ fn self_play(rules: &Rules, args: &TuneArgs, weights: &EvalWeights, chunk: u32, 
         contestant: Contestant::Engine(limits.clone()),
         name: name.into(),
         weights: Some(*weights),
+        search: Default::default(),
     };
     MatchConfig {
         players: [player("A"), player("B")],

@@ -68,14 +68,28 @@ impl Limits {
         }
     }
 
-    /// A one-line description, such as `depth 6` or `1.0 s per move`.
+    /// A one-line description, such as `depth 6`, `1.0 s per move` or
+    /// `20 ms per move`.
+    ///
+    /// ```
+    /// use dama_engine::Limits;
+    /// use std::time::Duration;
+    ///
+    /// assert_eq!(Limits::level(8).describe(), "1.0 s per move");
+    /// assert_eq!(Limits::movetime(Duration::from_millis(5)).describe(), "5 ms per move");
+    /// ```
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(d) = self.depth {
             parts.push(format!("depth {d}"));
         }
         if let Some(t) = self.movetime {
-            parts.push(format!("{:.1} s per move", t.as_secs_f64()));
+            // Below a tenth of a second, in milliseconds (`0.0 s` would say nothing).
+            if t < Duration::from_millis(100) {
+                parts.push(format!("{} ms per move", t.as_millis()));
+            } else {
+                parts.push(format!("{:.1} s per move", t.as_secs_f64()));
+            }
         }
         if parts.is_empty() {
             parts.push("unlimited".into());

@@ -30,7 +30,7 @@ use crate::egtb::Tablebase;
 use crate::engine::elo::{EloEstimate, ResultCounts};
 use crate::engine::openings::Opening;
 use crate::engine::sprt::{Sprt, SprtDecision, SprtStatus};
-use crate::engine::{Engine, EvalWeights, Limits, SearchRoot};
+use crate::engine::{Engine, EvalWeights, Limits, SearchOptions, SearchRoot};
 use crate::game::{EndReason, Game, GameResult, Outcome};
 use crate::movegen::random_move;
 use crate::rules::Rules;
@@ -56,6 +56,8 @@ pub struct MatchPlayer {
     /// The engine's evaluation weights; `None`: the engine's own
     /// ([`EvalWeights::for_rules`]).
     pub weights: Option<EvalWeights>,
+    /// The engine's search switches.
+    pub search: SearchOptions,
 }
 
 /// A match to play.
@@ -247,6 +249,7 @@ impl Side {
                     if let Some(w) = &player.weights {
                         engine.set_weights(w);
                     }
+                    engine.set_search_options(player.search);
                     Some((engine, limits.clone()))
                 }
                 Contestant::Random => None,
@@ -262,7 +265,7 @@ impl Side {
 /// use dama_engine::{play_match, Contestant, Limits, MatchConfig, MatchPlayer, Rules};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
-/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None };
+/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None, search: Default::default() };
 /// let config = MatchConfig {
 ///     players: [
 ///         player(Contestant::Engine(Limits::depth(1)), "engine"),
@@ -299,7 +302,7 @@ pub fn play_match(
 /// use dama_engine::{play_match_with, Contestant, Limits, MatchConfig, MatchOptions, MatchPlayer, Rules, Sprt};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
-/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None };
+/// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None, search: Default::default() };
 /// let config = MatchConfig {
 ///     players: [
 ///         player(Contestant::Engine(Limits::depth(1)), "engine"),
@@ -609,11 +612,13 @@ mod tests {
                     contestant: a,
                     name: "A".into(),
                     weights: None,
+                    search: SearchOptions::default(),
                 },
                 MatchPlayer {
                     contestant: b,
                     name: "B".into(),
                     weights: None,
+                    search: SearchOptions::default(),
                 },
             ],
             start: rules.start_position(),

@@ -6,7 +6,10 @@
 //! the number of pieces taken, killer moves, a history table), a capture
 //! search at the horizon (where capturing is mandatory the side to move
 //! keeps capturing until no capture is left; otherwise it may stand pat),
-//! and one extra ply for forced replies. The end-of-game rules of the
+//! and one extra ply for forced replies. Switches ([`SearchOptions`]) turn
+//! late-move reductions, aspiration windows, futility pruning and the
+//! ordering of captures in the capture search on and off; the defaults are
+//! the settings that won their self-play tests (docs/strength.md). The end-of-game rules of the
 //! variant ([`crate::rules::EndRules`]) score the leaves: no legal move,
 //! the lone-piece and king-against-king rules, the draw clock
 //! ([`DrawClock`], kept as the game keeps it);
@@ -43,7 +46,9 @@ use std::time::{Duration, Instant};
 use crate::board::{Bitboard, Bits, Color, Move, Node, Ply, PlyList, Position};
 use crate::egtb::{NodeTables, Tablebase, Wdl};
 use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
-use crate::engine::{EvalWeights, Evaluator, Limits, SearchResult, SearchRoot, Zobrist};
+use crate::engine::{
+    EvalWeights, Evaluator, Limits, Reductions, SearchOptions, SearchResult, SearchRoot, Zobrist, MAN,
+};
 use crate::game::DrawClock;
 use crate::rules::{Pack, Rules};
 use crate::spec::{CrowningEnd, NoMoveResult};
@@ -165,6 +170,17 @@ impl Engine {
         searcher!(&mut self.inner, s => s.eval = Evaluator::with_weights(&s.rules, weights))
     }
 
+    /// Searches with these switches from now on (an engine starts with
+    /// [`SearchOptions::default`]).
+    pub fn set_search_options(&mut self, options: SearchOptions) {
+        searcher!(&mut self.inner, s => s.options = options)
+    }
+
+    /// The search's switches.
+    pub fn search_options(&self) -> SearchOptions {
+        searcher!(&self.inner, s => s.options)
+    }
+
     /// Sets the seed of the evaluation noise (see [`Limits::noise`]).
     pub fn set_seed(&mut self, seed: u64) {
         searcher!(&mut self.inner, s => s.seed = seed)
@@ -274,6 +290,32 @@ struct Searcher<B: Bits> {
     table_hits: u64,
     /// This search looks at only some of the root's moves ([`Engine::search_move`]).
     root_restricted: bool,
+    /// The search's switches ([`Engine::set_search_options`]).
+    options: SearchOptions,
+    /// `Reductions::Deep`: the reduction of the move of rank `i` (0-based)
+    /// at depth `d`, `reduction[d][i]`, both capped at [`REDUCTION_CAP`]` - 1`.
+    reduction: Box<[[u8; REDUCTION_CAP]; REDUCTION_CAP]>,
+}
+
+/// The depths and move ranks told apart by the deep reductions.
+const REDUCTION_CAP: usize = 64;
+/// The first aspiration window, either side of the last score (a fifth of a man).
+const ASPIRATION_DELTA: i32 = 20;
+/// The depth from which the root is searched in an aspiration window.
+const ASPIRATION_DEPTH: u32 = 4;
+/// Futility margins at depth 1 and 2 (in hundredths of a man).
+const FUTILITY_MARGIN: [i32; 3] = [0, 120, 250];
+
+/// The deep reductions: `ln d × ln (i+1) / 2`, at least one ply.
+fn reduction_table() -> Box<[[u8; REDUCTION_CAP]; REDUCTION_CAP]> {
+    let mut t = Box::new([[0u8; REDUCTION_CAP]; REDUCTION_CAP]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            let x = (d as f64).ln() * ((i + 1) as f64).ln() / 2.0;
+            *r = (x as u8).max(1);
+        }
+    }
+    t
 }
 
 impl<B: Bits> Searcher<B> {
@@ -307,6 +349,8 @@ impl<B: Bits> Searcher<B> {
             tables: None,
             table_hits: 0,
             root_restricted: false,
+            options: SearchOptions::default(),
+            reduction: reduction_table(),
         }
     }
 
@@ -377,7 +421,7 @@ impl<B: Bits> Searcher<B> {
         self.order_root(&pos, &mut root_moves);
 
         for depth in 1..=max_depth {
-            let score = self.search_root(&pos, key, root, depth as i32, &mut root_moves, single);
+            let score = self.aspiration(&pos, key, root, depth, result.score, &mut root_moves, single);
             if self.stopped && depth > 1 {
                 // A partial iteration is used only if its best move was fully searched.
                 if let Some(best) = score {
@@ -444,20 +488,62 @@ impl<B: Bits> Searcher<B> {
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
     }
 
-    /// One iteration at the root. Returns the best score, or `None` when
+    /// One iteration at the root: with aspiration windows
+    /// ([`SearchOptions::aspiration`]) in a narrow window around `last`, the
+    /// score of the iteration before, widened on the failing side until the
+    /// score falls inside; else in the full window. As
+    /// [`Searcher::search_root`]; a search stopped while the root's value is
+    /// only known to be below the window gives `None` (the last iteration's
+    /// move stands), and one stopped above it gives the move that rose above.
+    #[allow(clippy::too_many_arguments)]
+    fn aspiration(
+        &mut self,
+        pos: &Node<B>,
+        key: u64,
+        root: &SearchRoot,
+        depth: u32,
+        last: i32,
+        moves: &mut [(Ply<B>, i32)],
+        single: bool,
+    ) -> Option<i32> {
+        if !self.options.aspiration || depth < ASPIRATION_DEPTH || last.abs() >= MATE_BOUND {
+            return self.search_root(pos, key, root, depth as i32, -INF, INF, moves, single);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.search_root(pos, key, root, depth as i32, alpha, beta, moves, single)?;
+            if self.stopped {
+                return (score > alpha).then_some(score);
+            }
+            delta *= 4;
+            if score <= alpha {
+                alpha = if delta > 4 * MAN { -INF } else { score - delta };
+            } else if score >= beta {
+                beta = if delta > 4 * MAN { INF } else { score + delta };
+            } else {
+                return Some(score);
+            }
+        }
+    }
+
+    /// One iteration at the root in the window `alpha..beta`. Returns the
+    /// best score (a bound when outside the window), or `None` when
     /// stopped before the first move was searched. Leaves the moves sorted
     /// best first.
+    #[allow(clippy::too_many_arguments)]
     fn search_root(
         &mut self,
         pos: &Node<B>,
         key: u64,
         root: &SearchRoot,
         depth: i32,
+        mut alpha: i32,
+        beta: i32,
         moves: &mut [(Ply<B>, i32)],
         single: bool,
     ) -> Option<i32> {
-        let mut alpha = -INF;
-        let beta = INF;
+        let orig_alpha = alpha;
         let mut best: Option<i32> = None;
         let mut best_idx = 0;
         self.keys.push(key);
@@ -485,6 +571,9 @@ impl<B: Bits> Searcher<B> {
                 best = Some(score);
                 best_idx = i;
                 alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
             }
         }
         self.keys.pop();
@@ -493,7 +582,14 @@ impl<B: Bits> Searcher<B> {
             moves[..=best_idx].rotate_right(1);
             // A search restricted to some moves does not know the root's value.
             if !self.root_restricted {
-                self.store(key, depth, 0, b, EXACT, Some(moves[0].0));
+                let bound = if b >= beta {
+                    LOWER
+                } else if b <= orig_alpha {
+                    UPPER
+                } else {
+                    EXACT
+                };
+                self.store(key, depth, 0, b, bound, Some(moves[0].0));
             }
         }
         best
@@ -704,6 +800,15 @@ impl<B: Bits> Searcher<B> {
         let n = list.len();
         // A forced reply costs no depth.
         let ext = if n == 1 { 1 } else { 0 };
+        // Futility: near the horizon, with no capture on and the evaluation
+        // too far below alpha, quiet moves are not worth searching.
+        let futile = self.options.futility
+            && !pv_node
+            && ext == 0
+            && (depth as usize) < FUTILITY_MARGIN.len()
+            && alpha.abs() < MATE_BOUND
+            && !list.as_slice()[0].is_capture()
+            && self.static_eval(pos, key, clock) + FUTILITY_MARGIN[depth as usize] <= alpha;
 
         self.keys.push(key);
         let orig_alpha = alpha;
@@ -715,23 +820,30 @@ impl<B: Bits> Searcher<B> {
             *o = i as u8;
         }
         for i in 0..n {
-            // Selection sort: bring the best remaining move forward.
-            let mut bi = i;
-            for j in i + 1..n {
-                if scores[order[j] as usize] > scores[order[bi] as usize] {
-                    bi = j;
-                }
-            }
-            order.swap(i, bi);
+            bring_best_forward(&mut order[..n], &scores, i);
             let m = list.as_slice()[order[i] as usize];
+            let quiet = !m.is_capture() && !m.promotes();
+            if futile && i > 0 && quiet {
+                continue;
+            }
             let child = pos.after(&m);
             let ckey = self.zob.key_after_in(&self.pack, key, pos, &m);
             let cclock = clock.after_ply(&m);
-            let mut d = depth - 1 + ext;
-            // Late, quiet, unremarkable moves are searched one ply shallower first.
-            let reduce = depth >= 3 && i >= 3 && !m.is_capture() && !m.promotes() && ext == 0 && !pv_node;
+            let full = depth - 1 + ext;
+            let mut d = full;
+            // Late, quiet, unremarkable moves are searched shallower first.
+            let reduce =
+                self.options.reductions != Reductions::Off && depth >= 3 && i >= 3 && quiet && ext == 0 && !pv_node;
             if reduce {
-                d -= 1;
+                let r = match self.options.reductions {
+                    Reductions::Deep => {
+                        let cap = REDUCTION_CAP - 1;
+                        self.reduction[(depth as usize).min(cap)][i.min(cap)] as i32
+                    }
+                    _ => 1,
+                };
+                // Never straight into the capture search.
+                d = (full - r).max(1);
             }
             let mut score;
             if i == 0 {
@@ -739,7 +851,7 @@ impl<B: Bits> Searcher<B> {
             } else {
                 score = -self.negamax(&child, ckey, d, ply + 1, -alpha - 1, -alpha, cclock);
                 if reduce && score > alpha && !self.stopped {
-                    d += 1;
+                    d = full;
                     score = -self.negamax(&child, ckey, d, ply + 1, -alpha - 1, -alpha, cclock);
                 }
                 if score > alpha && score < beta && !self.stopped {
@@ -817,9 +929,25 @@ impl<B: Bits> Searcher<B> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.rules.generate_in(&self.pack, pos, &mut list);
-        let n = list.len();
+        let n = list.len().min(256);
+        // With capture ordering, the captures that take the most come first.
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        let mut order: [u8; 256] = [0; 256];
+        let ordered = self.options.capture_order && n > 1;
+        if ordered {
+            scores.clear();
+            scores.extend(list.as_slice().iter().map(capture_value));
+            for (i, o) in order.iter_mut().enumerate().take(n) {
+                *o = i as u8;
+            }
+        }
         for i in 0..n {
-            let m = list.as_slice()[i];
+            let m = if ordered {
+                bring_best_forward(&mut order[..n], &scores, i);
+                list.as_slice()[order[i] as usize]
+            } else {
+                list.as_slice()[i]
+            };
             if !m.is_capture() {
                 continue;
             }
@@ -840,6 +968,7 @@ impl<B: Bits> Searcher<B> {
             }
         }
         self.lists[ply] = list;
+        self.scores[ply] = scores;
         if best == -INF {
             // Captures were expected but none is legal here: score statically.
             return self.static_eval(pos, key, clock);
@@ -855,10 +984,7 @@ impl<B: Bits> Searcher<B> {
             let s = if Some(*m) == tt_move {
                 1 << 30
             } else if m.is_capture() {
-                (1 << 24)
-                    + 1000 * m.captured.ones() as i32
-                    + 300 * m.captured_kings.ones() as i32
-                    + 100 * m.promotes() as i32
+                (1 << 24) + capture_value(m)
             } else if m.promotes() {
                 1 << 23
             } else if killers[0] == Some(*m) {
@@ -924,6 +1050,26 @@ impl<B: Bits> Searcher<B> {
         }
         pv
     }
+}
+
+/// How much a capture looks worth before searching it: the pieces it
+/// takes, kings counting more, and a promotion.
+#[inline]
+fn capture_value<B: Bits>(m: &Ply<B>) -> i32 {
+    1000 * m.captured.ones() as i32 + 300 * m.captured_kings.ones() as i32 + 100 * m.promotes() as i32
+}
+
+/// Selection sort, one step: brings the index of the best-scored remaining
+/// move (from `i` on) to `order[i]`.
+#[inline]
+fn bring_best_forward(order: &mut [u8], scores: &[i32], i: usize) {
+    let mut bi = i;
+    for j in i + 1..order.len() {
+        if scores[order[j] as usize] > scores[order[bi] as usize] {
+            bi = j;
+        }
+    }
+    order.swap(i, bi);
 }
 
 #[inline]
