@@ -62,8 +62,8 @@ impl Default for SearchOptions {
         SearchOptions {
             reductions: Reductions::One,
             aspiration: false,
-            futility: false,
-            capture_order: false,
+            futility: true,
+            capture_order: true,
         }
     }
 }
