@@ -373,6 +373,7 @@ const SHIPPED: &[(&str, &str)] = &[
     ("dama", include_str!("../../../../variants/eval/dama.toml")),
     ("croda", include_str!("../../../../variants/eval/croda.toml")),
     ("english", include_str!("../../../../variants/eval/english.toml")),
+    ("armenian", include_str!("../../../../variants/eval/armenian.toml")),
 ];
 
 /// The shipped weights for `rules`, if a shipped file is for these exact rules.
