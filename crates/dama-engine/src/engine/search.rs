@@ -929,11 +929,12 @@ impl<B: Bits> Searcher<B> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.rules.generate_in(&self.pack, pos, &mut list);
-        let n = list.len().min(256);
-        // With capture ordering, the captures that take the most come first.
+        let n = list.len();
+        // With capture ordering, the captures that take the most come first
+        // (a list too long for the order's bytes is taken as generated).
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let mut order: [u8; 256] = [0; 256];
-        let ordered = self.options.capture_order && n > 1;
+        let ordered = self.options.capture_order && n > 1 && n <= order.len();
         if ordered {
             scores.clear();
             scores.extend(list.as_slice().iter().map(capture_value));
