@@ -68,8 +68,8 @@ pub use board::{
 };
 pub use egtb::{
     egtb_build, egtb_build_for, egtb_headers, egtb_memory_needed, egtb_position, egtb_position_counts, egtb_summary,
-    table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl,
-    ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
+    egtb_verify, table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue,
+    Tablebase, Wdl, ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
 };
 pub use engine::{
     analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,

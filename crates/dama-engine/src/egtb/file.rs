@@ -277,24 +277,92 @@ fn check(path: &Path, h: &TableHeader, variant: &str, fingerprint: u64, m: Mater
     Ok(())
 }
 
-/// Reads only the header of a table file.
-pub(crate) fn read_header(path: &Path) -> Result<TableHeader, EgtbError> {
+/// The length in bytes of the file of a table with header `h`, or `None`
+/// when it overflows: the header, the entries and the checksum.
+fn file_len(h: &TableHeader) -> Option<u64> {
+    let id = h.variant.len().min(u16::MAX as usize) as u64;
+    let header = 8 + 4 + 8 + 5 + 2 + id + 8 + 3 * 8 + 2 + 8 + 2 + h.assumption.len() as u64;
+    h.per_side.checked_mul(4)?.checked_add(header + 8)
+}
+
+/// Checks that the file at `path`, `len` bytes long, has the size its
+/// header `h` gives it: a longer or shorter file is damaged.
+pub(crate) fn check_len(path: &Path, h: &TableHeader, len: u64) -> Result<(), EgtbError> {
+    let corrupt = |reason: String| EgtbError::Corrupt {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let want = file_len(h).ok_or_else(|| corrupt("its size overflows".into()))?;
+    match len.cmp(&want) {
+        std::cmp::Ordering::Equal => Ok(()),
+        std::cmp::Ordering::Less => Err(corrupt(format!(
+            "the file is shorter than its header says ({len} bytes, not {want})"
+        ))),
+        std::cmp::Ordering::Greater => Err(corrupt(format!(
+            "the file is longer than its header says ({len} bytes, not {want})"
+        ))),
+    }
+}
+
+/// Reads the header of a table file and checks it and the file's size.
+pub(crate) fn read_checked_header(path: &Path) -> Result<TableHeader, EgtbError> {
     let f = fs::File::open(path).map_err(io(path))?;
-    Reader {
+    let len = f.metadata().map_err(io(path))?.len();
+    let h = Reader {
         r: BufReader::new(f),
         path: path.to_path_buf(),
     }
-    .header()
+    .header()?;
+    check_len(path, &h, len)?;
+    Ok(h)
 }
 
-/// Reads a whole table, checked against the rules and the slice expected
-/// and against its checksum; `per_side` is the slice's size under these rules.
+/// Wins, draws and losses among `data` (invalid entries left out).
+fn counts(data: &[Entry]) -> (u64, u64, u64) {
+    data.iter().filter(|&&e| e != INVALID).fold((0, 0, 0), |(w, d, l), &e| {
+        if is_win(e) {
+            (w + 1, d, l)
+        } else if is_loss(e) {
+            (w, d, l + 1)
+        } else {
+            (w, d + 1, l)
+        }
+    })
+}
+
+/// Reads a whole table, checked against the rules and the slice expected,
+/// against its size and against its checksum; `per_side` is the slice's
+/// size under these rules.
 pub(crate) fn read_table(
     path: &Path,
     variant: &str,
     fingerprint: u64,
     m: Material,
     per_side: u64,
+) -> Result<(TableHeader, Vec<Entry>), EgtbError> {
+    scan_table(path, variant, fingerprint, m, per_side, true)
+}
+
+/// Checks a whole table as [`read_table`] does, keeping nothing in memory
+/// but a buffer: its header.
+pub(crate) fn verify_table(
+    path: &Path,
+    variant: &str,
+    fingerprint: u64,
+    m: Material,
+    per_side: u64,
+) -> Result<TableHeader, EgtbError> {
+    scan_table(path, variant, fingerprint, m, per_side, false).map(|(h, _)| h)
+}
+
+/// [`read_table`], keeping the entries only with `keep`.
+fn scan_table(
+    path: &Path,
+    variant: &str,
+    fingerprint: u64,
+    m: Material,
+    per_side: u64,
+    keep: bool,
 ) -> Result<(TableHeader, Vec<Entry>), EgtbError> {
     let f = fs::File::open(path).map_err(io(path))?;
     let len = f.metadata().map_err(io(path))?.len();
@@ -311,11 +379,13 @@ pub(crate) fn read_table(
     if h.per_side != per_side {
         return Err(corrupt("its size is not the size of this slice"));
     }
+    // The size before anything is read: a file too long (bytes appended,
+    // a sparse extension) or too short is damaged.
+    check_len(path, &h, len)?;
     let n = per_side.checked_mul(2).ok_or_else(|| corrupt("its size overflows"))?;
-    if n.checked_mul(2).is_none_or(|b| b > len) {
-        return Err(corrupt("the file is shorter than its header says"));
-    }
-    let mut data = Vec::with_capacity(n as usize);
+    let mut data = Vec::with_capacity(if keep { n as usize } else { 0 });
+    let mut chunk: Vec<Entry> = Vec::with_capacity(1 << 15);
+    let mut found = (0u64, 0u64, 0u64);
     let mut h64 = FNV0;
     let mut buf = vec![0u8; 1 << 16];
     let mut left = n as usize;
@@ -323,15 +393,20 @@ pub(crate) fn read_table(
         let k = left.min(buf.len() / 2);
         r.r.read_exact(&mut buf[..2 * k]).map_err(|e| r.short(e))?;
         h64 = fnv(h64, &buf[..2 * k]);
-        data.extend(buf[..2 * k].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
+        chunk.clear();
+        chunk.extend(buf[..2 * k].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
+        let (w, d, l) = counts(&chunk);
+        found = (found.0 + w, found.1 + d, found.2 + l);
+        if keep {
+            data.extend_from_slice(&chunk);
+        }
         left -= k;
     }
     let sum = r.u64()?;
     if sum != h64 {
         return Err(corrupt("its checksum does not match its entries"));
     }
-    let again = TableHeader::for_data(variant, fingerprint, m, &data);
-    if (again.wins, again.draws, again.losses) != (h.wins, h.draws, h.losses) {
+    if found != (h.wins, h.draws, h.losses) {
         return Err(corrupt("its counts of wins, draws and losses do not match its entries"));
     }
     Ok((h, data))

@@ -225,9 +225,11 @@ impl Squares {
         }
     }
 
+    /// n choose k, for k up to [`MAX_EGTB_PIECES`] (0 beyond: no slice
+    /// has such a group, [`Squares::shape`] says so first).
     #[inline(always)]
     fn c(&self, n: usize, k: u8) -> u64 {
-        self.binom[n.min(256)][k as usize]
+        self.binom[n.min(256)].get(k as usize).copied().unwrap_or(0)
     }
 
     /// The bits of the playable squares.
@@ -235,8 +237,12 @@ impl Squares {
         &self.play
     }
 
-    /// The shape of a slice, or `None` when it has more entries than a `u64` counts.
+    /// The shape of a slice, or `None` when it has more pieces than a
+    /// table may hold ([`MAX_EGTB_PIECES`]) or more entries than a `u64` counts.
     pub(crate) fn shape(&self, m: Material) -> Option<Shape> {
+        if m.pieces() > MAX_EGTB_PIECES {
+            return None;
+        }
         let n = self.play.len();
         let men = (m.white_men + m.black_men) as usize;
         let sizes = [
@@ -313,8 +319,26 @@ impl Squares {
         }
     }
 
+    /// The index of `n` in the slice of shape `s`, or `None` when `n` is
+    /// not a position of that slice (other material, or a man on a square
+    /// no man of its side stands on): what a probe asks, so that a
+    /// position is never indexed into a slice it does not belong to.
+    #[inline]
+    pub(crate) fn index_of<B: Bits>(&self, s: &Shape, n: &Node<B>) -> Option<u64> {
+        if Material::of(n) != s.material {
+            return None;
+        }
+        for c in [Color::White, Color::Black] {
+            if Ones(n.men(c)).any(|b| self.men_idx[c.index()][b as usize] == 255) {
+                return None;
+            }
+        }
+        Some(self.index(s, n)).filter(|&i| i < 2 * s.per_side)
+    }
+
     /// The index of `n` in its slice (side to move included: White's
-    /// entries first), with the slice's shape.
+    /// entries first), with the slice's shape. `n` must be a position of
+    /// the slice ([`Squares::index_of`] checks it).
     #[inline]
     pub(crate) fn index<B: Bits>(&self, s: &Shape, n: &Node<B>) -> u64 {
         let mut buf = [0u8; MAX_EGTB_PIECES as usize];

@@ -370,7 +370,8 @@ fn build_in<B: Bits>(
 
 /// The headers of the tables of `rules` in `dir` (see [`table_dir`]), in
 /// the order they are solved; slices without a file are left out, and a
-/// file built for other rules is an error.
+/// file built for other rules or whose size is not the one its header
+/// gives is an error. The entries are not read ([`egtb_verify`] reads them).
 pub fn egtb_headers(rules: &Rules, dir: &Path) -> Result<Vec<TableHeader>, EgtbError> {
     let d = table_dir(dir, rules);
     let fp = rules.fingerprint();
@@ -380,7 +381,7 @@ pub fn egtb_headers(rules: &Rules, dir: &Path) -> Result<Vec<TableHeader>, EgtbE
         if !path.exists() {
             continue;
         }
-        let h = file::read_header(&path)?;
+        let h = file::read_checked_header(&path)?;
         if h.fingerprint != fp || h.variant != rules.id() {
             return Err(EgtbError::WrongRules {
                 path,
@@ -393,6 +394,35 @@ pub fn egtb_headers(rules: &Rules, dir: &Path) -> Result<Vec<TableHeader>, EgtbE
         out.push(h);
     }
     Ok(out)
+}
+
+/// Every table of `rules` in `dir` (see [`table_dir`]) checked whole, in
+/// the order they are solved: its header, rules, slice, size, checksum and
+/// counts, the entries streamed through a buffer and never kept. One
+/// answer per slice with a file: its header, or what is wrong with it.
+pub fn egtb_verify(rules: &Rules, dir: &Path) -> Vec<(Material, Result<TableHeader, EgtbError>)> {
+    let d = table_dir(dir, rules);
+    let fp = rules.fingerprint();
+    with_pack!(rules, p => {
+        let sq = Squares::new(p);
+        Material::up_to(MAX_EGTB_PIECES)
+            .into_iter()
+            .filter_map(|m| {
+                let path = d.join(m.file_name());
+                if !path.exists() {
+                    return None;
+                }
+                let checked = match sq.shape(m) {
+                    Some(shape) => file::verify_table(&path, rules.id(), fp, m, shape.per_side),
+                    None => Err(EgtbError::Corrupt {
+                        path,
+                        reason: format!("the slice {m} is too large to be a table"),
+                    }),
+                };
+                Some((m, checked))
+            })
+            .collect()
+    })
 }
 
 /// The position of entry `entry` of a slice (White to move in the first
@@ -524,22 +554,31 @@ impl Tablebase {
 
     fn entry<B: Bits>(&mut self, sq: &Squares, n: &Node<B>) -> Result<Entry, EgtbError> {
         let m = Material::of(n);
-        let shape = sq.shape(m).ok_or_else(|| EgtbError::Missing {
+        let missing = || EgtbError::Missing {
             material: m,
             dir: self.dir.clone(),
-        })?;
+        };
+        // The piece count first: a position with more pieces than any
+        // table is no table's, whatever else it is.
+        if m.pieces() > MAX_EGTB_PIECES {
+            return Err(missing());
+        }
+        let shape = sq.shape(m).ok_or_else(missing)?;
         if !self.loaded.contains_key(&m) {
             let path = self.dir.join(m.file_name());
-            if m.pieces() > MAX_EGTB_PIECES || !path.exists() {
-                return Err(EgtbError::Missing {
-                    material: m,
-                    dir: self.dir.clone(),
-                });
+            if !path.exists() {
+                return Err(missing());
             }
             let (_, data) = file::read_table(&path, self.rules.id(), self.rules.fingerprint(), m, shape.per_side)?;
             self.loaded.insert(m, data);
         }
-        Ok(self.loaded[&m][sq.index(&shape, n) as usize])
+        let not_indexed = || EgtbError::BadPosition(format!("the position is not one of the slice {m}"));
+        let i = sq.index_of(&shape, n).ok_or_else(not_indexed)?;
+        self.loaded
+            .get(&m)
+            .and_then(|d| d.get(i as usize))
+            .copied()
+            .ok_or_else(not_indexed)
     }
 
     fn check(&self, pos: &Position) -> Result<(), EgtbError> {

@@ -39,7 +39,7 @@ impl Tablebase {
         let m = Material::of(n);
         if let Some(data) = self.loaded.get(&m) {
             let shape = sq.shape(m)?;
-            return data.get(sq.index(&shape, n) as usize).copied();
+            return data.get(sq.index_of(&shape, n)? as usize).copied();
         }
         if missing.contains(&m) {
             return None;

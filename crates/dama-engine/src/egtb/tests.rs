@@ -522,3 +522,112 @@ fn a_missing_slice_is_remembered() {
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A position with more pieces than any table (the start position, every
+/// lesser count up to it) is a typed "no table" answer from every way in:
+/// `probe`, `best_move`, the search's root and its nodes. It is never
+/// indexed into a slice it does not belong to.
+#[test]
+fn a_full_board_is_no_table() {
+    for id in ["english", "dama", "russian", "international"] {
+        let rules = Rules::builtin(id).unwrap();
+        let dir = tmp(&format!("full-{id}"));
+        egtb_build(&rules, &dir, 2, None, &|_| {}).unwrap();
+        let start = rules.start_position();
+        let mut tb = Tablebase::open(&rules, &dir);
+        assert!(
+            matches!(tb.probe(&start), Err(EgtbError::Missing { .. })),
+            "{id}: {:?}",
+            tb.probe(&start)
+        );
+        assert!(matches!(tb.best_move(&start), Err(EgtbError::Missing { .. })), "{id}");
+        // Every piece count from the start position's down to 3, one side
+        // losing men: none is in the tables.
+        with_pack!(rules, p => {
+            let mut t = NodeTables::new(Tablebase::open(&rules, &dir), p);
+            let mut n = p.node(&start);
+            while n.occupied().ones() > 2 {
+                let pos = rules.track_runs(p.position(&n));
+                assert!(matches!(tb.probe(&pos), Err(EgtbError::Missing { .. })), "{id}");
+                assert!(t.probe(&n).is_none(), "{id}");
+                drop_one(&mut n);
+            }
+        });
+        let mut engine = crate::Engine::new(&rules);
+        engine.set_tables(Some(Tablebase::open(&rules, &dir)));
+        assert!(engine.has_tables());
+        let r = engine.search(&crate::SearchRoot::new(start), &crate::Limits::depth(2));
+        assert!(r.best.is_some(), "{id}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// `n` without the lowest piece of the side with more pieces.
+fn drop_one<B: Bits>(n: &mut Node<B>) {
+    let side = if n.white.ones() >= n.black.ones() {
+        &mut n.white
+    } else {
+        &mut n.black
+    };
+    *side = side.without_lowest();
+    n.kings &= n.white | n.black;
+}
+
+/// A table with one entry byte changed, bytes appended, its end cut or a
+/// sparse extension to 20 GB: each is reported with the file and what is
+/// wrong, and no wrong size is read.
+#[test]
+fn damaged_tables_are_reported() {
+    let rules = Rules::builtin("english").unwrap();
+    let dir = tmp("english-damaged");
+    egtb_build(&rules, &dir, 2, None, &|_| {}).unwrap();
+    let d = table_dir(&dir, &rules);
+    let kk = kings(1, 1);
+    let path = d.join(kk.file_name());
+    let good = std::fs::read(&path).unwrap();
+    assert!(egtb_verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
+    let check = |bytes: Option<&[u8]>, len: Option<u64>, what: &str| {
+        if let Some(b) = bytes {
+            std::fs::write(&path, b).unwrap();
+        }
+        if let Some(n) = len {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_len(n)
+                .unwrap();
+        }
+        let bad: Vec<_> = egtb_verify(&rules, &dir)
+            .into_iter()
+            .filter(|(_, r)| r.is_err())
+            .collect();
+        assert_eq!(bad.len(), 1, "{what}");
+        assert_eq!(bad[0].0, kk, "{what}");
+        let e = bad[0].1.as_ref().unwrap_err().to_string();
+        assert!(e.contains(&path.display().to_string()) && e.contains(what), "{e}");
+        let mut tb = Tablebase::open(&rules, &dir);
+        let e = tb
+            .probe(&rules.parse_fen("W:WK1:BK32").unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(what), "{e}");
+    };
+    // One entry byte: the checksum (the header alone is fine).
+    let mut flipped = good.clone();
+    let at = good.len() - 8 - 100;
+    flipped[at] ^= 0x40;
+    check(Some(&flipped), None, "checksum");
+    assert!(egtb_headers(&rules, &dir).is_ok());
+    // Bytes appended, the end cut, a sparse extension: the size.
+    let mut longer = good.clone();
+    longer.extend_from_slice(b"more");
+    check(Some(&longer), None, "longer than its header says");
+    assert!(egtb_headers(&rules, &dir).is_err());
+    check(Some(&good[..good.len() - 3]), None, "shorter than its header says");
+    check(Some(&good), Some(20 << 30), "longer than its header says");
+    assert!(egtb_headers(&rules, &dir).is_err());
+    std::fs::write(&path, &good).unwrap();
+    assert!(egtb_verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
