@@ -5,7 +5,12 @@
 
 mod support;
 
-use support::{dama, root, run, scratch};
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+
+use serde_json::json;
+use support::server::Server;
+use support::{command, dama, root, run, scratch};
 
 #[test]
 fn build_probe_stats_session() {
@@ -141,5 +146,255 @@ fn match_and_hub_play_with_the_tables() {
             .any(|l| l.starts_with("param name=egtb value=") && l.contains(d)),
         "{out}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The variants whose whole games are played with tables below: two 8×8
+/// boards with men moving forward (one with orthogonal moves), flying
+/// kings, and the 10×10 board.
+const VARIANTS: [&str; 4] = ["dama", "english", "russian", "international"];
+
+/// Builds the tables of `variant` up to `pieces` pieces in `dir`.
+fn build(variant: &str, pieces: &str, dir: &str) {
+    let (code, _, err) = dama(&["egtb", "build", variant, "--pieces", pieces, "--dir", dir]);
+    assert_eq!(code, 0, "{variant}: {err}");
+}
+
+/// A whole game from the initial position through `dama hub` with the
+/// tables, one `go` per ply (at most `max` plies): the moves played.
+fn hub_game(variant: &str, dir: &str, max: usize) -> Vec<String> {
+    let mut child = command(&root())
+        .arg("hub")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dama hub");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        input,
+        "hub\nset-param name=variant value={variant}\nset-param name=egtb value=\"{dir}\"\ninit\nlevel depth=1"
+    )
+    .unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    let mut line = String::new();
+    'game: while moves.len() < max {
+        writeln!(input, "pos moves=\"{}\"\ngo think", moves.join(" ")).unwrap();
+        input.flush().unwrap();
+        loop {
+            line.clear();
+            assert!(output.read_line(&mut line).unwrap() > 0, "{variant}: the hub ended");
+            let l = line.trim();
+            assert!(!l.contains("the search failed"), "{variant} after {moves:?}: {l}");
+            if l.starts_with("error") {
+                assert!(l.contains("no legal move"), "{variant} after {moves:?}: {l}");
+                break 'game;
+            }
+            if let Some(rest) = l.strip_prefix("done") {
+                match rest.split_whitespace().find_map(|w| w.strip_prefix("move=")) {
+                    Some(m) => moves.push(m.trim_matches('"').to_string()),
+                    None => break 'game,
+                }
+                break;
+            }
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{variant}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    moves
+}
+
+/// Every front end that takes `--egtb` plays whole games from the initial
+/// position with tables (which hold none of its positions until the end):
+/// `match`, `play`, `analyze`, `hub`, and `serve`. Every position with
+/// more pieces than the tables is no table's, never an index into one.
+#[test]
+fn every_front_end_plays_whole_games_with_the_tables() {
+    let dir = scratch("egtb-whole");
+    let d = dir.to_str().unwrap();
+    for v in VARIANTS {
+        build(v, "2", d);
+        let (code, out, err) = dama(&[
+            "match",
+            v,
+            "--games",
+            "2",
+            "--openings",
+            "0",
+            "--white",
+            "engine",
+            "--black",
+            "engine",
+            "--depth",
+            "1",
+            "--egtb",
+            d,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{v}: {err}");
+        assert!(!err.contains("warning"), "{v}: {err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let games = report["results"].as_array().expect("results");
+        assert_eq!(games.len(), 2, "{v}");
+        for g in games {
+            assert!(g["plies"].as_u64().unwrap() > 0, "{v}: {g}");
+        }
+        let file = format!("{v}.pdn");
+        let (code, out, err) = run(
+            &dir,
+            &[
+                "play", v, "--white", "computer", "--black", "computer", "--depth", "1", "--egtb", d, "--save", &file,
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{v}: {err}");
+        assert!(out.contains("Game over"), "{v}: {out}");
+        let (code, out, err) = run(&dir, &["analyze", &file, "--depth", "1", "--egtb", d], "");
+        assert_eq!(code, 0, "{v}: {err}\n{out}");
+        assert!(!err.contains("warning"), "{v}: {err}");
+        let moves = hub_game(v, d, 300);
+        assert!(moves.len() > 10, "{v}: {moves:?}");
+    }
+    // The server: a whole game at level 1 in each variant.
+    let s = Server::start_with(0, &["--egtb", d]);
+    for v in VARIANTS {
+        let g = s.json("POST", "/api/games", json!({"variant": v}));
+        let id = g["id"].as_str().unwrap().to_string();
+        let mut plies = 0;
+        loop {
+            let r = s.json("POST", &format!("/api/games/{id}/computer"), json!({"level": 1}));
+            assert_eq!(r["ok"], true, "{v}: {r}");
+            plies += 1;
+            if !r["game"]["result"].is_null() || plies >= 300 {
+                break;
+            }
+        }
+        assert!(plies > 10, "{v}");
+    }
+    drop(s);
+    // A folder that is not there: the server does not start.
+    let missing = dir.join("missing");
+    let (code, _, err) = dama(&["serve", "--port", "0", "--egtb", missing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a folder of endgame tables"), "{err}");
+    let (code, _, err) = run(
+        &dir,
+        &["analyze", "english.pdn", "--egtb", missing.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("not a folder of endgame tables"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `dama egtb probe` on a position with more pieces than any table: "no
+/// table", with 8 men as with 9 or a full board.
+#[test]
+fn probe_of_a_full_board_is_no_table() {
+    let dir = scratch("egtb-probe-full");
+    let d = dir.to_str().unwrap();
+    build("english", "2", d);
+    for fen in [
+        "B:W21,22,23,24,25,26,27,28:B1",
+        "B:W21,22,23,24,25,26,27,28,29:B1",
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    ] {
+        let (code, _, err) = dama(&["egtb", "probe", "english", "--fen", fen, "--dir", d]);
+        assert_eq!(code, 1, "{fen}: {err}");
+        assert!(err.contains("no table for"), "{fen}: {err}");
+        assert!(!err.contains("panicked"), "{fen}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A damaged table (an entry byte changed, bytes appended, a sparse
+/// extension to 20 GB) is reported by every command that reads it, naming
+/// the file and what is wrong: `stats` and `probe` fail, the engines warn
+/// and play without it.
+#[test]
+fn damaged_tables_are_reported() {
+    let dir = scratch("egtb-damaged");
+    let d = dir.to_str().unwrap();
+    build("english", "2", d);
+    let path = dir.join("english").join("m0k1-m0k1.egtb");
+    let name = path.display().to_string();
+    let good = std::fs::read(&path).unwrap();
+    let mut flipped = good.clone();
+    let at = good.len() - 8 - 50;
+    flipped[at] ^= 0x10;
+    let mut longer = good.clone();
+    longer.extend_from_slice(b"appended");
+    for (what, damage) in [
+        ("checksum", Some(flipped)),
+        ("longer than its header says", Some(longer)),
+        ("longer than its header says", None),
+    ] {
+        match damage {
+            Some(bytes) => std::fs::write(&path, bytes).unwrap(),
+            None => {
+                std::fs::write(&path, &good).unwrap();
+                let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+                f.set_len(20 << 30).unwrap();
+            }
+        }
+        let said = |err: &str| err.contains(&name) && err.contains(what);
+        let (code, out, err) = dama(&["egtb", "stats", "english", "--dir", d]);
+        assert_eq!(code, 1, "{what}: {out}");
+        assert!(said(&err), "{what}: {err}");
+        let (code, _, err) = dama(&["egtb", "probe", "english", "--fen", "W:WK1:BK32", "--dir", d]);
+        assert_eq!(code, 1, "{what}");
+        assert!(said(&err), "{what}: {err}");
+        let (code, _, err) = dama(&[
+            "match",
+            "english",
+            "--fen",
+            "W:WK1,K2:BK3",
+            "--games",
+            "2",
+            "--openings",
+            "0",
+            "--depth",
+            "1",
+            "--egtb",
+            d,
+        ]);
+        assert_eq!(code, 0, "{what}: {err}");
+        assert!(err.contains("warning:") && said(&err), "{what}: {err}");
+        let (code, out, err) = run(
+            &dir,
+            &[
+                "play",
+                "english",
+                "--white",
+                "computer",
+                "--black",
+                "computer",
+                "--depth",
+                "1",
+                "--fen",
+                "W:WK1,K2:BK3",
+                "--egtb",
+                d,
+                "--save",
+                "p.pdn",
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{what}: {err}");
+        assert!(out.contains("Game over"), "{what}: {out}");
+        assert!(err.contains("warning:") && said(&err), "{what}: {err}");
+        let _ = std::fs::remove_file(dir.join("p.pdn"));
+        let (code, _, err) = run(&root(), &["hub", "english", "--egtb", d], "hub\nquit\n");
+        assert_eq!(code, 0, "{what}: {err}");
+        assert!(err.contains("warning:") && said(&err), "{what}: {err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

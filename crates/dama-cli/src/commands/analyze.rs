@@ -60,6 +60,9 @@ pub struct AnalyzeArgs {
     /// Output format of the summary.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    // Endgame tables, for every game whose variant has some in the folder.
+    #[command(flatten)]
+    pub egtb: super::egtb::EgtbArg,
 }
 
 /// One game of the record, replayed.
@@ -97,12 +100,28 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
         Err(e) => return e,
     };
 
+    // The tables' folder, checked once for each variant of the record.
+    let mut tables: std::collections::HashMap<u64, Option<PathBuf>> = Default::default();
+    for r in &records {
+        let rules = r.game.rules();
+        if !tables.contains_key(&rules.fingerprint()) {
+            match super::egtb::play_dir(ctx, rules, args.egtb.dir.as_deref()) {
+                Ok(t) => tables.insert(rules.fingerprint(), t),
+                Err(e) => return e,
+            };
+        }
+    }
+
     // Analyse every game; progress on a terminal.
     let tty = render::stderr_tty();
     let total = records.len();
     let mut analyses = Vec::with_capacity(total);
     for (gi, r) in records.iter().enumerate() {
         let mut analyzer = Analyzer::new(r.game.rules(), limits.clone()).with_thresholds(thresholds);
+        if let Some(Some(dir)) = tables.get(&r.game.rules().fingerprint()) {
+            let tb = dama_engine::Tablebase::open(r.game.rules(), dir);
+            analyzer.engine_mut().set_tables(Some(tb));
+        }
         let mut progress = |p: &PlyAnalysis, plies: usize| {
             if tty {
                 let mut err = std::io::stderr().lock();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use dama_engine::{
-    egtb_build, egtb_build_for, egtb_headers, egtb_position, egtb_summary, BuildProgress, Color, EgtbError, Material,
+    egtb_build, egtb_build_for, egtb_position, egtb_summary, egtb_verify, BuildProgress, Color, EgtbError, Material,
     Rules, TableHeader, Tablebase, Wdl, ASSUMPTION,
 };
 
@@ -36,12 +36,34 @@ pub fn default_dir(dir: Option<PathBuf>) -> PathBuf {
     PathBuf::from("egtb")
 }
 
+/// `--egtb DIR`, the same for every command whose engine plays (`play`,
+/// `match`, `hub`, `analyze`, `serve`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct EgtbArg {
+    /// Endgame tables: the folder given to `dama egtb build --dir` (the
+    /// variant's tables are in its subfolder). The engine plays them
+    /// perfectly where they hold the position and uses them in its search.
+    #[arg(long = "egtb", value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// What [`check_play_dir`] found in a folder of tables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirCheck {
+    /// The tables of the variant that are whole and can be played.
+    pub tables: usize,
+    /// What to say on stderr: no table for the variant, or each damaged
+    /// table (the file and what is wrong with it).
+    pub warnings: Vec<String>,
+}
+
 /// Checks the folder of `--egtb DIR` (or of the hub's `egtb` parameter)
-/// for a game engine: `Err` with a message when it cannot be used (not a
-/// folder, or tables built for other rules); `Ok(Some(warning))` when it
-/// holds no table of the variant (the engine plays on without); `Ok(None)`
-/// when the engine has tables to probe.
-pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<Option<String>, String> {
+/// for a game engine, reading every table of the variant whole once
+/// (header, size, checksum): `Err` with a message when it cannot be used
+/// (not a folder, or tables built for other rules); otherwise the number
+/// of good tables, with a warning for each damaged one (the engine plays
+/// on without it) or when there is none.
+pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<DirCheck, String> {
     if !dir.is_dir() {
         return Err(format!(
             "{}: not a folder of endgame tables (build them with `dama egtb build {} --dir {}`)",
@@ -50,22 +72,33 @@ pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<Option<String>, Strin
             dir.display()
         ));
     }
-    let headers = egtb_headers(rules, dir).map_err(|e| e.to_string())?;
-    if headers.is_empty() {
-        return Ok(Some(format!(
+    let mut check = DirCheck {
+        tables: 0,
+        warnings: Vec::new(),
+    };
+    for (_, table) in egtb_verify(rules, dir) {
+        match table {
+            Ok(_) => check.tables += 1,
+            Err(e @ EgtbError::WrongRules { .. }) => return Err(e.to_string()),
+            Err(e) => check.warnings.push(format!("warning: {e}; playing without this table")),
+        }
+    }
+    if check.tables == 0 && check.warnings.is_empty() {
+        check.warnings.push(format!(
             "warning: no endgame table for {} in {} (build them with `dama egtb build {} --dir {}`); playing without",
             rules.id(),
             dir.display(),
             rules.id(),
             dir.display()
-        )));
+        ));
     }
-    Ok(None)
+    Ok(check)
 }
 
-/// `--egtb DIR` for `dama play` and `dama match`: the folder, checked,
-/// with the warning said on stderr when it holds no table of the variant;
-/// an error message when it cannot be used.
+/// `--egtb DIR` for the commands whose engine plays: the folder, checked,
+/// with the warnings said on stderr (no table of the variant, a damaged
+/// table); `None` when it holds no good table; an error message when it
+/// cannot be used.
 pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<PathBuf>, Exit> {
     let Some(dir) = dir else { return Ok(None) };
     match check_play_dir(rules, dir) {
@@ -75,11 +108,12 @@ pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<P
             ctx.json_errors(|| vec![crate::json::error(crate::json::Code::Read, &e, None, None)]);
             Err(Exit::Failure)
         }
-        Ok(Some(w)) => {
-            eprintln!("{w}");
-            Ok(None)
+        Ok(check) => {
+            for w in &check.warnings {
+                eprintln!("{w}");
+            }
+            Ok((check.tables > 0).then(|| dir.to_path_buf()))
         }
-        Ok(None) => Ok(Some(dir.to_path_buf())),
     }
 }
 
@@ -273,11 +307,16 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
             Err(e) => fail(&e),
         };
     }
-    let headers = match egtb_headers(rules, &dir) {
-        Ok(h) => h,
-        Err(e) => return fail(&e),
-    };
-    if headers.is_empty() {
+    // Every table read whole: its header, its size and its checksum.
+    let (mut headers, mut damaged) = (Vec::new(), Vec::new());
+    for (_, table) in egtb_verify(rules, &dir) {
+        match table {
+            Ok(h) => headers.push(h),
+            Err(e @ EgtbError::WrongRules { .. }) => return fail(&e),
+            Err(e) => damaged.push(e),
+        }
+    }
+    if headers.is_empty() && damaged.is_empty() {
         eprintln!(
             "error: no tables for {} in {} (build them with `dama egtb build`)",
             rules.id(),
@@ -285,8 +324,17 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
         );
         return Exit::Failure;
     }
-    print_stats(rules, &dir, &headers);
-    Exit::Success
+    if !headers.is_empty() {
+        print_stats(rules, &dir, &headers);
+    }
+    for e in &damaged {
+        eprintln!("error: {e}");
+    }
+    if damaged.is_empty() {
+        Exit::Success
+    } else {
+        Exit::Failure
+    }
 }
 
 fn longest(rules: &Rules, m: Material, h: &TableHeader) -> String {

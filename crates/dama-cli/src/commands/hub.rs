@@ -46,10 +46,9 @@ See docs/hub.md for the position string and the move format.")]
 pub struct HubArgs {
     /// A built-in variant or a path to a .toml file [default: dama].
     pub variant: Option<String>,
-    /// Endgame tables: the folder given to `dama egtb build --dir` (as
-    /// `set-param name=egtb value="DIR"`).
-    #[arg(long, value_name = "DIR")]
-    pub egtb: Option<std::path::PathBuf>,
+    // Endgame tables (as `set-param name=egtb value="DIR"`).
+    #[command(flatten)]
+    pub egtb: super::egtb::EgtbArg,
 }
 
 /// Longest line read, in bytes (a `pos` with a whole game's moves fits many times over).
@@ -73,14 +72,14 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
     };
     let is_file = dama_engine::builtin_text(&name).is_none();
     let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
-    if let Some(dir) = args.egtb {
+    if let Some(dir) = args.egtb.dir {
         match super::egtb::check_play_dir(hub.rules(), &dir) {
             Err(e) => {
                 eprintln!("error: --egtb {e}");
                 return Exit::Failure;
             }
-            Ok(warning) => {
-                if let Some(w) = warning {
+            Ok(check) => {
+                for w in &check.warnings {
                     eprintln!("{w}");
                 }
                 hub.egtb = Some(dir);
@@ -185,8 +184,10 @@ impl Hub {
     /// Says on stderr when the tables' folder holds nothing for the variant.
     fn warn_without_tables(&self) {
         if let Some(dir) = &self.egtb {
-            if let Ok(Some(w)) = super::egtb::check_play_dir(self.rules(), dir) {
-                eprintln!("{w}");
+            if let Ok(check) = super::egtb::check_play_dir(self.rules(), dir) {
+                for w in &check.warnings {
+                    eprintln!("{w}");
+                }
             }
         }
     }
@@ -356,8 +357,8 @@ impl Hub {
                             error(&format!("egtb: {e}"));
                             return;
                         }
-                        Ok(warning) => {
-                            if let Some(w) = warning {
+                        Ok(check) => {
+                            for w in &check.warnings {
                                 eprintln!("{w}");
                             }
                             self.egtb = Some(dir);

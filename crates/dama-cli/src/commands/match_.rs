@@ -122,11 +122,9 @@ pub struct MatchArgs {
     /// Start every game from this position (PDN FEN) instead of the initial one.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Endgame tables: the folder given to `dama egtb build --dir` (the
-    /// variant's tables are in its subfolder). Both engines play them
-    /// perfectly where they hold the position and use them in their search.
-    #[arg(long, value_name = "DIR")]
-    pub egtb: Option<std::path::PathBuf>,
+    // Endgame tables (not saved with a game).
+    #[command(flatten)]
+    pub egtb: super::egtb::EgtbArg,
     /// Evaluation weights for both engines: a file written by `dama tune`,
     /// or `derived` for the weights derived from the rules (default: the
     /// weights shipped for the variant, else the derived ones).
@@ -316,7 +314,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         Ok(p) => p,
         Err(e) => return e,
     };
-    let tables = match super::egtb::play_dir(ctx, &loaded.rules, args.egtb.as_deref()) {
+    let tables = match super::egtb::play_dir(ctx, &loaded.rules, args.egtb.dir.as_deref()) {
         Ok(t) => t,
         Err(e) => return e,
     };

@@ -5,7 +5,7 @@ pub mod cases;
 mod completions;
 pub mod diagram;
 pub mod dxp;
-mod egtb;
+pub mod egtb;
 pub mod hub;
 pub mod match_;
 mod moves;

@@ -73,11 +73,9 @@ pub struct PlayArgs {
     /// Resume the game saved in FILE (and keep saving to it unless --save says otherwise).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-    /// Endgame tables: the folder given to `dama egtb build --dir` (the
-    /// variant's tables are in its subfolder). The computer plays them
-    /// perfectly where they hold the position and uses them in its search (not saved with the game).
-    #[arg(long, value_name = "DIR")]
-    pub egtb: Option<std::path::PathBuf>,
+    // Endgame tables (not saved with a game).
+    #[command(flatten)]
+    pub egtb: super::egtb::EgtbArg,
     /// Evaluation weights of the computer: a file written by `dama tune`,
     /// or `derived` for the weights derived from the rules (default: the
     /// weights shipped for the variant, else the derived ones; not saved
@@ -255,7 +253,7 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         variant_file: variant_file(&loaded),
         extra: settings.tags(&loaded.rules),
     };
-    let tables = super::egtb::play_dir(ctx, game.rules(), args.egtb.as_deref())?;
+    let tables = super::egtb::play_dir(ctx, game.rules(), args.egtb.dir.as_deref())?;
     let mut engine = Engine::new(game.rules());
     engine.set_seed(settings.seed);
     engine.set_tables(tables.map(|d| dama_engine::Tablebase::open(game.rules(), &d)));

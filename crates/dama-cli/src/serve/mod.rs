@@ -35,7 +35,7 @@ use crate::out::{self, outln};
 Open the printed address in a browser: play any built-in variant against the computer or a \
 friend, analyse a position, or write a variant in TOML and play it at once. Games are kept by \
 the server while it runs and by the page (so a reload, even after a restart, restores them). \
-Nothing is read from or written to files.")]
+Nothing is written to files, and nothing is read but the endgame tables of --egtb.")]
 pub struct ServeArgs {
     /// The port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8757)]
@@ -47,6 +47,9 @@ pub struct ServeArgs {
     /// Open the page in the default browser (xdg-open); the server runs even if that fails.
     #[arg(long)]
     pub open: bool,
+    // Endgame tables, for every variant that has some in the folder.
+    #[command(flatten)]
+    pub egtb: crate::commands::egtb::EgtbArg,
 }
 
 pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
@@ -61,6 +64,16 @@ pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
 }
 
 async fn serve(args: ServeArgs) -> Exit {
+    let tables = match &args.egtb.dir {
+        Some(dir) => match check_tables(dir) {
+            Ok(()) => Some(dir.clone()),
+            Err(e) => {
+                eprintln!("error: --egtb {e}");
+                return Exit::Failure;
+            }
+        },
+        None => None,
+    };
     let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
         Ok(l) => l,
         Err(e) => {
@@ -89,7 +102,7 @@ async fn serve(args: ServeArgs) -> Exit {
     if args.open {
         open_browser(&url);
     }
-    let app = api::router(store::Store::new());
+    let app = api::router(store::Store::with_tables(tables));
     match axum::serve(listener, app).await {
         Ok(()) => Exit::Success,
         Err(e) => {
@@ -97,6 +110,36 @@ async fn serve(args: ServeArgs) -> Exit {
             Exit::Failure
         }
     }
+}
+
+/// Checks the folder of `--egtb` for the built-in variants a page plays:
+/// an error when it is not a folder; a warning for each damaged table, or
+/// a table built for other rules, in the subfolder of a built-in variant.
+fn check_tables(dir: &std::path::Path) -> Result<(), String> {
+    if !dir.is_dir() {
+        return Err(format!(
+            "{}: not a folder of endgame tables (build them with `dama egtb build VARIANT --dir {}`)",
+            dir.display(),
+            dir.display()
+        ));
+    }
+    for &(id, _) in dama_engine::BUILTIN {
+        let Ok(rules) = dama_engine::Rules::builtin(id) else {
+            continue;
+        };
+        if !dama_engine::table_dir(dir, &rules).is_dir() {
+            continue;
+        }
+        match crate::commands::egtb::check_play_dir(&rules, dir) {
+            Ok(check) => {
+                for w in &check.warnings {
+                    eprintln!("{w}");
+                }
+            }
+            Err(e) => eprintln!("warning: {e}; playing {id} without tables"),
+        }
+    }
+    Ok(())
 }
 
 /// Whether the server only listens on this machine.

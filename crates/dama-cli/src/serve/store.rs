@@ -54,6 +54,12 @@ pub struct Store {
 
 impl Store {
     pub fn new() -> Arc<Store> {
+        Store::with_tables(None)
+    }
+
+    /// A store whose searches probe the endgame tables in `tables` (the
+    /// folder of `--egtb`, checked), each game those of its variant.
+    pub fn with_tables(tables: Option<std::path::PathBuf>) -> Arc<Store> {
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -63,7 +69,7 @@ impl Store {
             builtins: Mutex::new(HashMap::new()),
             counter: AtomicU64::new(1),
             seed: seed ^ u64::from(std::process::id()).rotate_left(32),
-            searches: Searches::new(),
+            searches: Searches::new(tables),
         })
     }
 

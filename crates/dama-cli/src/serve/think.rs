@@ -6,6 +6,7 @@
 //! so neither time nor memory grows with the number of clients.
 
 use std::convert::Infallible;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,7 +14,7 @@ use std::time::Duration;
 use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use dama_engine::{score_text, Engine, Game, Limits, Position, Rules, SearchResult, SearchRoot};
+use dama_engine::{score_text, Engine, Game, Limits, Position, Rules, SearchResult, SearchRoot, Tablebase};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
@@ -32,13 +33,19 @@ pub const MAX_WAIT: Duration = Duration::from_secs(20);
 /// The transposition table of each search, in MB.
 const TABLE_MB: usize = 4;
 
-/// The permits for searches.
+/// The permits for searches, and the endgame tables they probe.
 #[derive(Debug)]
-pub struct Searches(Arc<Semaphore>);
+pub struct Searches(Arc<Semaphore>, Option<PathBuf>);
 
 impl Searches {
-    pub fn new() -> Searches {
-        Searches(Arc::new(Semaphore::new(MAX_SEARCHES)))
+    /// With the folder of endgame tables, if any (`--egtb`).
+    pub fn new(tables: Option<PathBuf>) -> Searches {
+        Searches(Arc::new(Semaphore::new(MAX_SEARCHES)), tables)
+    }
+
+    /// The endgame tables of `rules` (which the engine reads as it needs them).
+    fn tables(&self, rules: &Rules) -> Option<Tablebase> {
+        self.1.as_deref().map(|d| Tablebase::open(rules, d))
     }
 
     async fn permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
@@ -59,9 +66,11 @@ pub fn bounded(level: u8) -> Limits {
 /// The computer's move in `game` at `level`.
 pub async fn best(searches: &Searches, game: Game, level: u8, seed: u64) -> Result<SearchResult, ApiError> {
     let _permit = searches.permit().await?;
+    let tables = searches.tables(game.rules());
     let task = tokio::task::spawn_blocking(move || {
         let mut engine = Engine::with_table_size(game.rules(), TABLE_MB);
         engine.set_seed(seed);
+        engine.set_tables(tables);
         engine.search(&SearchRoot::from_game(&game), &bounded(level))
     });
     task.await.map_err(|_| ApiError {
@@ -106,6 +115,7 @@ pub fn report(rules: &Rules, pos: &Position, r: &SearchResult) -> Value {
 /// depth, then `done`. The search stops early when the page goes away.
 pub async fn analyse(searches: &Searches, game: Game, ms: u64) -> Result<Response, ApiError> {
     let permit = searches.permit().await?;
+    let tables = searches.tables(game.rules());
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<Event, Infallible>>(32);
     let time = Duration::from_millis(ms).min(MAX_ANALYSIS);
     tokio::task::spawn_blocking(move || {
@@ -115,6 +125,7 @@ pub async fn analyse(searches: &Searches, game: Game, ms: u64) -> Result<Respons
         let stop = Arc::new(AtomicBool::new(false));
         let mut engine = Engine::with_table_size(&rules, TABLE_MB * 4);
         engine.set_stop_flag(Some(stop.clone()));
+        engine.set_tables(tables);
         let send = |name: &str, r: &SearchResult| {
             let ev = Event::default().event(name).data(report(&rules, &pos, r).to_string());
             if tx.blocking_send(Ok(ev)).is_err() {

@@ -23,8 +23,14 @@ pub fn free_port() -> u16 {
 impl Server {
     /// Starts `dama serve --port PORT` (0: any) and waits for its address.
     pub fn start(port: u16) -> Server {
+        Server::start_with(port, &[])
+    }
+
+    /// Starts `dama serve --port PORT ARGS` and waits for its address.
+    pub fn start_with(port: u16, args: &[&str]) -> Server {
         let mut child = Command::new(super::BIN)
             .args(["--color", "never", "serve", "--port", &port.to_string()])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
