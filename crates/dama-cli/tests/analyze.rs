@@ -172,3 +172,19 @@ fn bad_input() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot write no/such/dir/out.pdn"), "{err}");
 }
+
+/// Issue 37: a record that goes on after a threefold repetition is analysed
+/// to its end with the warning `dama replay` gives; `--strict` refuses it.
+#[test]
+fn a_record_past_a_threefold_repetition_is_analysed_with_a_warning() {
+    let path = "tests/pdn/past-end/international-threefold.pdn";
+    let (code, out, err) = dama(&["analyze", path, "--depth", "1", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning: game 1: the rules ended the game before `47-41` (ply 9, move 5)"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["games"][0]["plies"].as_array().map(Vec::len), Some(10), "{v}");
+    assert_eq!(v["games"][0]["warnings"][0]["code"], "past-end", "{v}");
+    let (code, _, err) = dama(&["analyze", "--strict", path, "--depth", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("comes after the end of the game"), "{err}");
+}

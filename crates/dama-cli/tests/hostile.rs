@@ -306,6 +306,16 @@ fn pdn_100_mb(d: &Path) -> Vec<String> {
     args(&["replay", &sparse(d, "huge.pdn", 100 * MB)])
 }
 
+/// (issue 38) The limit holds to the byte: one byte over 64 MiB is refused
+/// unread; a record of exactly 64 MiB is read (here NUL bytes: not a move).
+fn pdn_one_byte_over_the_limit(d: &Path) -> Vec<String> {
+    args(&["replay", &sparse(d, "over.pdn", 64 * MB + 1)])
+}
+
+fn pdn_at_the_limit(d: &Path) -> Vec<String> {
+    args(&["replay", &sparse(d, "at.pdn", 64 * MB)])
+}
+
 fn case_100_mb(d: &Path) -> Vec<String> {
     args(&["cases", &sparse(d, "huge.toml", 100 * MB)])
 }
@@ -574,6 +584,16 @@ fn rows() -> Vec<Row> {
                 "larger than 67108864 bytes",
             )
         },
+        Row {
+            memory: Memory::AboveStart(UNREAD_HEADROOM_KB),
+            ..row(
+                "PDN of 64 MiB and 1 byte, refused unread",
+                pdn_one_byte_over_the_limit,
+                1,
+                "larger than 67108864 bytes",
+            )
+        },
+        row("PDN of exactly 64 MiB, read", pdn_at_the_limit, 1, "is not a move"),
         Row {
             memory: Memory::AboveStart(UNREAD_HEADROOM_KB),
             ..row(

@@ -340,3 +340,19 @@ fn a_hundred_clients_play_at_once() {
     // Four searches at once with 4 MB tables, and small games: well under 256 MiB.
     assert!(peak < 256 * 1024, "peak memory {peak} KiB");
 }
+
+/// Issue 37: a PDN record that goes on after a threefold repetition is
+/// imported whole; the game says where the rules had ended it.
+#[test]
+fn a_record_past_a_threefold_repetition_is_imported_whole() {
+    let s = Server::start(0);
+    let text = std::fs::read_to_string(support::root().join("tests/pdn/past-end/international-threefold.pdn")).unwrap();
+    let g = s.json("POST", "/api/games", json!({"pdn": text}));
+    assert_eq!(g["plies"].as_array().map(Vec::len), Some(10), "{g}");
+    assert_eq!(g["passed_end"]["ply"], 9, "{g}");
+    assert_eq!(g["passed_end"]["rule"], "threefold repetition", "{g}");
+    assert_eq!(g["result"]["pdn"], "1-0", "{g}");
+    // A game that never went past an end says nothing of it.
+    let plain = s.json("POST", "/api/games", json!({"variant": "dama"}));
+    assert!(plain["passed_end"].is_null(), "{plain}");
+}

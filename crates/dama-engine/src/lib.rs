@@ -90,7 +90,7 @@ pub use engine::{
     MATE, MATE_BOUND, MAX_PLY,
 };
 pub use engine::{Reductions, SearchOptions, SearchOptionsError, SEARCH_OPTION_NAMES};
-pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PlayError, Ply};
+pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PassedEnd, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
 pub use notation::{is_pass_text, DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText, PASS_TEXT};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
@@ -120,8 +120,8 @@ pub mod format {
 /// and writing.
 pub mod pdn {
     pub use crate::game::{
-        game_type_tag, games, read_games, write_games, Games, PdnAnnotation, PdnError, PdnGame, PdnMove, PdnResult,
-        PdnTags, Tag,
+        game_type_tag, games, read_games, write_games, Games, PastEnd, PdnAnnotation, PdnError, PdnGame, PdnMove,
+        PdnResult, PdnTags, Tag,
     };
 }
 

@@ -454,3 +454,146 @@ fn passes_and_the_new_endings_survive_a_round_trip() {
     let g = read_games(text).unwrap()[0].replay(rules("armenian-schmidt")).unwrap();
     assert_eq!(g.outcome().unwrap().reason, EndReason::NoPieces(Color::Black));
 }
+
+/// Issue 37: a record that goes on after a threefold repetition (as players
+/// record games the arbiter did not stop) replays to its end; the game keeps
+/// where it went past the end, and the result is the record's.
+#[test]
+fn a_record_that_goes_on_after_a_threefold_repetition_replays_to_its_end() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/pdn/past-end");
+    let text = std::fs::read_to_string(dir.join("international-threefold.pdn")).unwrap();
+    let record = &read_games(&text).unwrap()[0];
+    let r = rules("international");
+    let game = record.replay(r.clone()).unwrap();
+    assert_eq!(game.ply_count(), 10);
+    let passed = game.passed_end().expect("the game went past an end");
+    assert_eq!(passed.ply, 8);
+    assert_eq!(passed.outcome, Outcome::new(GameResult::Draw, EndReason::Threefold));
+    // The result is the record's.
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded))
+    );
+    let pe = record.past_end(&game).unwrap();
+    assert_eq!((pe.line, pe.column, pe.text.as_str()), (14, 4, "47-41"));
+    assert_eq!((pe.ply, pe.move_number), (9, 5));
+    assert_eq!(
+        pe.to_string(),
+        "line 14, column 4: the rules ended the game before `47-41` (ply 9, move 5): \
+         Draw: threefold repetition; the record goes on, replayed to its end"
+    );
+    // Strict: refused, as before.
+    match record.replay_strict(r.clone()) {
+        Err(PdnError::AfterEnd { line, column, outcome, .. }) => {
+            assert_eq!((line, column), (14, 4));
+            assert_eq!(outcome.reason, EndReason::Threefold);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Written back, it reads and replays the same, past the same end.
+    let written = game.to_pdn(&PdnTags::default());
+    assert!(written.contains("[Result \"1-0\"]"), "{written}");
+    let again = read_games(&written).unwrap()[0].replay(r).unwrap();
+    assert_eq!(again.positions().collect::<Vec<_>>(), game.positions().collect::<Vec<_>>());
+    assert_eq!(again.passed_end(), game.passed_end());
+    assert_eq!(again.outcome().map(|o| o.result), Some(GameResult::WhiteWins));
+}
+
+/// A walk of king moves from `fen` until the rules end the game: each to a
+/// position not seen before, and none that gives the other side a capture.
+fn king_walk(r: &Rules, fen: &str) -> Game {
+    let mut game = Game::from_position(r.clone(), r.parse_fen(fen).unwrap());
+    while !game.is_over() {
+        let seen: Vec<_> = game.positions().collect();
+        let next = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| {
+                let after = game.position().after(m);
+                m.is_king_move()
+                    && !m.is_capture()
+                    && !seen.contains(&after)
+                    && !r.legal_moves(&after).iter().any(|m| m.is_capture())
+            })
+            .expect("a king move to a new position");
+        game.play(next).unwrap();
+    }
+    game
+}
+
+/// Issue 37: the same after a draw by the kings-only clock (Russian: 15
+/// moves each of king moves only), with every result a record may give.
+#[test]
+fn a_record_that_goes_on_after_a_kings_only_draw_replays_to_its_end() {
+    let r = rules("russian");
+    let mut game = king_walk(&r, "W:WKc1,h2:BKf8,a7");
+    assert_eq!(game.outcome().unwrap().reason, EndReason::KingsOnly(30));
+    assert_eq!(game.ply_count(), 30);
+    game.go_past_end().unwrap();
+    assert!(!game.is_over());
+    game.play_text("h2-g3").unwrap();
+    assert_eq!(game.passed_end().unwrap().ply, 30);
+    assert!(game.outcome().is_none(), "a man moved: the clock starts again");
+    let written = game.to_pdn(&PdnTags::default());
+    for (result, expected) in [
+        ("*", None),
+        ("1-0", Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded))),
+        ("1/2-1/2", Some(Outcome::new(GameResult::Draw, EndReason::Recorded))),
+    ] {
+        let text = written.replace(" *\n", &format!(" {result}\n")).replace("\"*\"", &format!("\"{result}\""));
+        let record = &read_games(&text).unwrap()[0];
+        let again = record.replay(r.clone()).unwrap_or_else(|e| panic!("{result}: {e}\n{text}"));
+        assert_eq!(again.outcome(), expected, "{result}");
+        assert_eq!(again.passed_end(), game.passed_end(), "{result}");
+        let pe = record.past_end(&again).unwrap();
+        assert_eq!((pe.ply, pe.text.as_str()), (31, "h2-g3"));
+        assert!(matches!(
+            record.replay_strict(r.clone()),
+            Err(PdnError::AfterEnd { .. })
+        ));
+    }
+    // A record that stops within the clock draw: the last position's end,
+    // unless the record gives another result, which stands.
+    let mut within = king_walk(&r, "W:WKc1,h2:BKf8,a7");
+    within.go_past_end().unwrap();
+    let m = within
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.is_king_move() && !m.is_capture())
+        .unwrap();
+    within.play(m).unwrap();
+    assert_eq!(within.outcome().unwrap().reason, EndReason::KingsOnly(30));
+    let written = within.to_pdn(&PdnTags::default());
+    let again = read_games(&written).unwrap()[0].replay(r.clone()).unwrap();
+    assert_eq!(again.outcome(), within.outcome());
+    let text = written.replace("1/2-1/2", "0-1");
+    let again = read_games(&text).unwrap()[0].replay(r.clone()).unwrap();
+    assert_eq!(again.outcome().map(|o| o.result), Some(GameResult::BlackWins));
+}
+
+/// Issue 37: an end nobody can play on from is never gone past: a move
+/// after it is refused, as before.
+#[test]
+fn no_move_after_an_end_without_a_legal_move() {
+    let mut game = Game::from_position(rules("dama"), rules("dama").parse_fen("B:Wa1,a2,b3,c3:Ba3").unwrap());
+    let o = game.outcome().unwrap();
+    assert_eq!(game.go_past_end(), Err(dama_engine::PlayError::GameOver(o)));
+    let mut game = Game::new(rules("dama"));
+    game.resign(Color::White).unwrap();
+    assert!(game.go_past_end().is_err(), "a resignation is not gone past");
+}
+
+/// Undo back to the end forgets that the game went past it.
+#[test]
+fn undo_to_a_passed_end_forgets_it() {
+    let r = rules("russian");
+    let mut game = king_walk(&r, "W:WKc1,h2:BKf8,a7");
+    game.go_past_end().unwrap();
+    game.play_text("h2-g3").unwrap();
+    assert!(game.passed_end().is_some());
+    game.undo();
+    assert_eq!(game.passed_end(), None);
+    assert!(game.is_over());
+}

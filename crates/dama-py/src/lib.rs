@@ -697,6 +697,15 @@ impl Game {
         self.inner.outcome().map(|o| o.reason.to_string())
     }
 
+    /// `(ply, reason)` when the game went on after the rules ended it (a
+    /// record read with `read_pdn` that goes on after a threefold
+    /// repetition or a draw by a ply count): the number (from 1) of the
+    /// first ply played past that end and the end in words; else `None`.
+    #[getter]
+    fn passed_end(&self) -> Option<(usize, String)> {
+        self.inner.passed_end().map(|p| (p.ply + 1, p.outcome.to_string()))
+    }
+
     /// The game as PDN text. Tags `event`, `site`, `date`, `round`,
     /// `white`, `black` are optional.
     #[pyo3(signature = (*, event=None, site=None, date=None, round=None, white=None, black=None))]
@@ -743,9 +752,13 @@ impl Game {
 /// Each record's variant comes from its `VariantFile`, `Variant` or
 /// `GameType` tag, else from `rules` (default: Turkish `dama`); given
 /// `rules` overrides the tags. Raises `PdnError` with `line` and `column`.
+/// A record that goes on after the rules ended the game (a threefold
+/// repetition, a draw by a ply count) is replayed to its end with a
+/// `UserWarning` naming the ply and the rule (`Game.passed_end`); with
+/// `strict=True` it raises `PdnError` instead.
 #[pyfunction]
-#[pyo3(signature = (text, rules=None))]
-fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>) -> PyResult<Vec<Game>> {
+#[pyo3(signature = (text, rules=None, *, strict=false))]
+fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>, strict: bool) -> PyResult<Vec<Game>> {
     let records = de::pdn::read_games(text).map_err(|e| pdn_error(py, &e))?;
     let mut out = Vec::with_capacity(records.len());
     for rec in &records {
@@ -757,7 +770,11 @@ fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>) -> PyResult<Vec<G
                     .rules,
             ),
         };
-        let g = rec.replay(r).map_err(|e| pdn_error(py, &e))?;
+        let g = if strict { rec.replay_strict(r) } else { rec.replay(r) }.map_err(|e| pdn_error(py, &e))?;
+        if let Some(pe) = rec.past_end(&g) {
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            PyErr::warn(py, &category, &std::ffi::CString::new(pe.to_string()).unwrap_or_default(), 1)?;
+        }
         out.push(Game { inner: g });
     }
     Ok(out)

@@ -18,7 +18,7 @@ use crate::json::{self, Code};
 use crate::out::{out, outln};
 use crate::render;
 
-use super::replay::{cached, read_input, report, NO_GAME_HELP};
+use super::replay::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
 
 /// The depth searched unless told otherwise.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -63,12 +63,19 @@ pub struct AnalyzeArgs {
     // Endgame tables, for every game whose variant has some in the folder.
     #[command(flatten)]
     pub egtb: super::egtb::EgtbArg,
+    /// Refuse a record that goes on after the rules ended the game (a
+    /// threefold repetition, a draw by a ply count), instead of analysing
+    /// it to its end with a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// One game of the record, replayed.
 struct Record {
     pdn: PdnGame,
     game: Game,
+    /// Where the record went on after the rules ended the game, as JSON.
+    warning: Option<serde_json::Value>,
 }
 
 pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
@@ -226,11 +233,12 @@ fn read_records(ctx: &Ctx, args: &AnalyzeArgs) -> Result<(Vec<Record>, Option<Lo
                 Exit::Failure
             })?,
         };
-        let game = g.replay(rules).map_err(|e| {
+        let game = replay_game(&g, rules, args.strict).map_err(|e| {
             report(ctx, &args.file, &text, &e);
             Exit::Failure
         })?;
-        records.push(Record { pdn: g, game });
+        let warning = warn_past_end(&args.file, records.len() + 1, &g, &game);
+        records.push(Record { pdn: g, game, warning });
     }
     if records.is_empty() {
         eprintln!("error: {}: no game found ({NO_GAME_HELP})", args.file);
@@ -427,7 +435,7 @@ fn tally_json(a: &GameAnalysis, side: Color) -> serde_json::Value {
 
 fn game_json(r: &Record, a: &GameAnalysis) -> serde_json::Value {
     let rules = r.game.rules();
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "line": r.pdn.line,
         "tags": r.pdn.tags.iter().map(|t| (t.name.clone(), serde_json::Value::String(t.value.clone()))).collect::<serde_json::Map<_, _>>(),
         "variant": rules.id(),
@@ -436,5 +444,9 @@ fn game_json(r: &Record, a: &GameAnalysis) -> serde_json::Value {
         "plies": a.plies.iter().map(|p| ply_json(rules, &r.game, p)).collect::<Vec<_>>(),
         "white": tally_json(a, Color::White),
         "black": tally_json(a, Color::Black),
-    })
+    });
+    if let (Some(w), Some(obj)) = (&r.warning, v.as_object_mut()) {
+        obj.insert("warnings".into(), serde_json::Value::Array(vec![w.clone()]));
+    }
+    v
 }

@@ -276,6 +276,7 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         save_path,
         autosave,
         resumed,
+        finished: resumed && game.is_over(),
         tags,
         echo: !stdin_tty,
         save_failed: false,
@@ -538,6 +539,9 @@ struct Session {
     save_path: PathBuf,
     autosave: bool,
     resumed: bool,
+    /// A record loaded with `--load` whose game is already over: it is
+    /// shown, never written (issue 37).
+    finished: bool,
     tags: PdnTags,
     echo: bool,
     save_failed: bool,
@@ -557,6 +561,9 @@ impl Session {
     }
 
     fn run(&mut self) -> Exit {
+        if self.finished {
+            return self.view_finished();
+        }
         self.intro();
         // The record exists from the start, so even an empty game can be resumed.
         if let Err(e) = savefile::write_atomic(&self.save_path, &self.record()) {
@@ -698,6 +705,76 @@ impl Session {
                     }
                     Err(e) => self.explain(&e),
                 },
+            }
+        }
+    }
+
+    /// A finished game loaded with `--load`: says that it is over and lets
+    /// the player look at it (`board`, `fen`, `help`) until `quit` or the
+    /// end of input. Its record is never written: not its players, not its
+    /// result, not a byte of it.
+    fn view_finished(&mut self) -> Exit {
+        let r = self.rules();
+        outln!("{} ({})", r.name(), r.id());
+        let n = self.game.ply_count();
+        outln!(
+            "The game in {} is over after {n} {}; its record is left as it is.",
+            self.save_path.display(),
+            if n == 1 { "ply" } else { "plies" }
+        );
+        self.show_board();
+        if let Some(o) = self.game.outcome() {
+            outln!("Game over: {}.", describe_outcome(&o));
+            outln!("Result {}.", o.result.pdn());
+        }
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::with_capacity(KEEP_LINE);
+        loop {
+            if out::failed() {
+                return Exit::Success;
+            }
+            out!("> ");
+            out::flush();
+            let (line, read) = match read_line_bounded(&mut input, &mut buf, KEEP_LINE) {
+                Ok(None) => {
+                    outln!();
+                    return Exit::Success;
+                }
+                Ok(Some(read)) => (
+                    String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string(),
+                    read,
+                ),
+                Err(e) => {
+                    outln!();
+                    eprintln!("error: cannot read input: {e}");
+                    return Exit::Failure;
+                }
+            };
+            let line = if read.cut || line.len() > MAX_LINE {
+                String::new()
+            } else {
+                line
+            };
+            if self.echo {
+                outln!("{}", line.chars().take(40).collect::<String>().trim_end());
+            }
+            match parse_command(&line) {
+                Command::Quit => return Exit::Success,
+                Command::Board => self.show_board(),
+                Command::Fen => outln!("{}", self.rules().to_fen(self.game.position())),
+                Command::Help => {
+                    outln!("The game is over. Commands:");
+                    outln!("  board        show the board again");
+                    outln!("  fen          print the position in PDN FEN");
+                    outln!("  help         this text");
+                    outln!("  quit         stop (the record is left as it is)");
+                }
+                _ if line.trim().is_empty() => {}
+                _ => outln!(
+                    "The game is over and its record is left as it is. Type `board`, `fen`, `help` or `quit`; start a new game with `dama play {}`.",
+                    self.rules().id()
+                ),
             }
         }
     }

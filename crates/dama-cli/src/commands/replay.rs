@@ -33,6 +33,11 @@ pub struct ReplayArgs {
     /// Print only one summary line per game (no tags, moves or board).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Refuse a record that goes on after the rules ended the game (a
+    /// threefold repetition, a draw by a ply count), instead of replaying it
+    /// to its end with a warning.
+    #[arg(long)]
+    pub strict: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -117,15 +122,22 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
                 }
             },
         };
-        let game = match g.replay(Arc::clone(&rules)) {
+        let game = match replay_game(g, Arc::clone(&rules), args.strict) {
             Ok(game) => game,
             Err(e) => {
                 report(ctx, &args.file, &text, &e);
                 return Exit::Failure;
             }
         };
+        let warning = warn_past_end(&args.file, i + 1, g, &game);
         match args.format {
-            Format::Json => push_json(&mut json, &game_json(g, &game)),
+            Format::Json => {
+                let mut v = game_json(g, &game);
+                if let (Some(w), Some(obj)) = (warning, v.as_object_mut()) {
+                    obj.insert("warnings".into(), serde_json::Value::Array(vec![w]));
+                }
+                push_json(&mut json, &v)
+            }
             Format::Text => {
                 if args.quiet {
                     outln!("{}", summary_line(i + 1, g, &game));
@@ -144,6 +156,38 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         outln!("\nAll {total} games checked: every move is legal.");
     }
     Exit::Success
+}
+
+/// Replays `g`: to its end with `strict` false (a record that goes on after
+/// an end by the rules is kept, see [`warn_past_end`]), refusing any move
+/// after an end with `strict`.
+pub(super) fn replay_game(g: &PdnGame, rules: Arc<Rules>, strict: bool) -> Result<Game, PdnError> {
+    if strict {
+        g.replay_strict(rules)
+    } else {
+        g.replay(rules)
+    }
+}
+
+/// Warns on stderr when game `n` of `file` went on after the rules ended
+/// it, naming the ply and the rule; returns the warning as a JSON
+/// diagnostic (code `past-end`) for the JSON output.
+pub(super) fn warn_past_end(file: &str, n: usize, g: &PdnGame, game: &Game) -> Option<serde_json::Value> {
+    let pe = g.past_end(game)?;
+    let name = if file == "-" { "<stdin>" } else { file };
+    let message = format!(
+        "game {n}: the rules ended the game before `{}` (ply {}, move {}): {}; the record goes on and is replayed to its end",
+        pe.text, pe.ply, pe.move_number, pe.outcome
+    );
+    eprintln!("warning: {message}\n  --> {name}:{}:{}", pe.line, pe.column);
+    Some(serde_json::json!({
+        "severity": "warning",
+        "code": "past-end",
+        "message": message,
+        "ply": pe.ply,
+        "rule": pe.outcome.reason.to_string(),
+        "location": {"file": name, "line": pe.line, "column": pe.column},
+    }))
 }
 
 /// The rules of the variant `g` names, loaded once per name.

@@ -134,5 +134,10 @@ pub fn game(id: &str, e: &Entry) -> Value {
         "moves": g.plies().iter().map(|p| p.full.clone()).collect::<Vec<_>>(),
         "redo": g.can_redo(),
         "result": result,
+        "passed_end": g.passed_end().map(|p| json!({
+            "ply": p.ply + 1,
+            "rule": p.outcome.reason.to_string(),
+            "text": describe_outcome(&p.outcome),
+        })),
     })
 }

@@ -338,6 +338,11 @@ impl Analyzer {
             };
             progress(&a, total);
             plies.push(a);
+            // A record that went on past an end the rules gave (a repetition
+            // nobody claimed) goes on past it here too.
+            if so_far.is_over() && game.passed_end().is_some() {
+                let _ = so_far.go_past_end();
+            }
             if so_far.play(ply.mv).is_err() {
                 // The game's own plies are legal; stop rather than analyse a different game.
                 break;

@@ -68,6 +68,19 @@ impl Ply {
     }
 }
 
+/// An end by the rules that a game went on past: a record that goes on after
+/// a draw nobody claimed (a threefold repetition, a draw by a ply count),
+/// as players record games the arbiter did not stop ([`Game::go_past_end`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassedEnd {
+    /// The plies played when the rules ended the game: the end is the
+    /// position after this many plies, and the ply numbered `ply + 1`
+    /// (counting from 1) is the first played past it.
+    pub ply: usize,
+    /// The end the rules gave there.
+    pub outcome: Outcome,
+}
+
 /// A move that cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -99,6 +112,8 @@ pub struct Game {
     judged: Option<Outcome>,
     /// Outcome declared from outside (resignation, agreement, adjudication).
     declared: Option<Outcome>,
+    /// The first end by the rules that the game went on past.
+    passed: Option<PassedEnd>,
 }
 
 impl Game {
@@ -124,6 +139,7 @@ impl Game {
             legal,
             judged: None,
             declared: None,
+            passed: None,
         };
         g.judge();
         g
@@ -162,6 +178,12 @@ impl Game {
     pub fn plies(&self) -> &[Ply] {
         &self.plies
     }
+    /// Makes room for `n` more plies at once (a record of known length is
+    /// replayed), so that the list of plies is not copied and doubled as it
+    /// grows. Fails, without aborting, when that memory cannot be had.
+    pub fn reserve_plies(&mut self, n: usize) -> Result<(), std::collections::TryReserveError> {
+        self.plies.try_reserve_exact(n)
+    }
     /// The last ply played.
     pub fn last_ply(&self) -> Option<&Ply> {
         self.plies.last()
@@ -191,6 +213,61 @@ impl Game {
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
+
+    /// Goes on past the end the rules give at the current position, as a
+    /// record does that goes on after a draw nobody claimed: the game is no
+    /// longer over (until the rules end it again after a later ply), and
+    /// [`Game::passed_end`] keeps the first end gone past. Does nothing when
+    /// the game is not over.
+    ///
+    /// Only an end after which the side to move can still move can be gone
+    /// past: a repetition, a draw by a ply count or by material, a lone-piece
+    /// rule, a first crowning. It is refused ([`PlayError::GameOver`]) when
+    /// the side to move has no legal move or no pieces, when neither side
+    /// can move, and for an end declared from outside (resignation,
+    /// agreement, adjudication).
+    ///
+    /// ```
+    /// use dama_engine::{EndReason, Game, Rules};
+    ///
+    /// let rules = Rules::builtin("international").unwrap();
+    /// let start = rules.parse_fen("W:WK47,46:BK4,5").unwrap();
+    /// let mut game = Game::from_position(rules, start);
+    /// for _ in 0..2 {
+    ///     for m in ["47-41", "4-9", "41-47", "9-4"] {
+    ///         game.play_text(m).unwrap();
+    ///     }
+    /// }
+    /// assert_eq!(game.outcome().unwrap().reason, EndReason::Threefold);
+    /// game.go_past_end().unwrap();
+    /// game.play_text("46-41").unwrap();
+    /// assert!(game.outcome().is_none());
+    /// let passed = game.passed_end().unwrap();
+    /// assert_eq!((passed.ply, passed.outcome.reason), (8, EndReason::Threefold));
+    /// ```
+    pub fn go_past_end(&mut self) -> Result<(), PlayError> {
+        let Some(o) = self.outcome() else { return Ok(()) };
+        let can_move = self.legal.as_slice().first().is_some_and(|m| !m.is_pass());
+        if self.declared.is_some() || !can_move {
+            return Err(PlayError::GameOver(o));
+        }
+        if self.passed.is_none() {
+            self.passed = Some(PassedEnd {
+                ply: self.plies.len(),
+                outcome: o,
+            });
+        }
+        self.judged = None;
+        Ok(())
+    }
+
+    /// The first end by the rules that the game went on past
+    /// ([`Game::go_past_end`]), if any. The game's [`Game::outcome`] is then
+    /// judged at the last position as for any game (a record read back
+    /// declares the result it gives, [`PdnGame::replay`](crate::pdn::PdnGame::replay)).
+    pub fn passed_end(&self) -> Option<PassedEnd> {
+        self.passed
+    }
     /// The draw clock at the current position.
     pub fn clock(&self) -> DrawClock {
         self.plies.last().map_or(DrawClock::START, |p| p.clock)
@@ -207,14 +284,24 @@ impl Game {
     /// occurred in this game, counting the current one. Only the plies since
     /// the last capture or promotion are looked at ([`DrawClock::reversible`]).
     pub fn repetitions(&self) -> u32 {
+        self.repetitions_up_to(u32::MAX)
+    }
+
+    /// [`Game::repetitions`], counted only up to `most`: the scan stops
+    /// there, so that a game that goes round in a cycle (a record that goes
+    /// on past a repetition) costs a few plies per ply, not the whole game.
+    fn repetitions_up_to(&self, most: u32) -> u32 {
         let back = self.clock().reversible as usize;
-        1 + self
-            .plies
-            .iter()
-            .rev()
-            .take(back)
-            .filter(|p| p.before == self.pos)
-            .count() as u32
+        let mut n = 1;
+        for p in self.plies.iter().rev().take(back) {
+            if n >= most {
+                break;
+            }
+            if p.before == self.pos {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Finds the legal move that `text` names, without playing it.
@@ -277,6 +364,9 @@ impl Game {
         self.redo.push(ply);
         self.legal = self.rules.legal_moves(&self.pos);
         self.judge();
+        if self.passed.is_some_and(|p| self.plies.len() <= p.ply) {
+            self.passed = None;
+        }
         Some(m)
     }
 
@@ -374,7 +464,7 @@ fn judge(game: &Game) -> Option<Outcome> {
     if let Some(o) = rules.lone_piece_outcome(pos, || true) {
         return Some(o);
     }
-    if end.threefold_repetition && game.repetitions() >= 3 {
+    if end.threefold_repetition && game.repetitions_up_to(3) >= 3 {
         return Some(Outcome::new(GameResult::Draw, EndReason::Threefold));
     }
     game.clock()

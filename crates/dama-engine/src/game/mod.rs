@@ -10,6 +10,6 @@ mod outcome;
 mod pdn;
 
 pub use clock::DrawClock;
-pub use game::{Game, PlayError, Ply};
+pub use game::{Game, PassedEnd, PlayError, Ply};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use pdn::*;

@@ -1,7 +1,7 @@
 """Type stub for dama (the Python bindings of dama-engine)."""
 import os
 
-from typing import Dict, List, Literal, Optional, Union
+from typing import Dict, List, Literal, Optional, Tuple, Union
 
 __version__: str
 
@@ -10,8 +10,11 @@ Piece = Literal["w", "W", "b", "B"]
 def variants() -> List[str]:
     """The ids of the shipped variants."""
 
-def read_pdn(text: str, rules: Optional[Rules] = None) -> List[Game]:
-    """Read and replay every game of a PDN text; raises PdnError."""
+def read_pdn(text: str, rules: Optional[Rules] = None, *, strict: bool = False) -> List[Game]:
+    """Read and replay every game of a PDN text; raises PdnError.
+
+    A record that goes on after the rules ended the game is replayed to its
+    end with a UserWarning (see Game.passed_end); strict=True raises instead."""
 
 class VariantError(ValueError):
     """A variant that cannot be loaded; every finding is in `diagnostics`."""
@@ -139,6 +142,8 @@ class Game:
     def result(self) -> Optional[Literal["1-0", "0-1", "1/2-1/2"]]: ...
     @property
     def reason(self) -> Optional[str]: ...
+    @property
+    def passed_end(self) -> Optional[Tuple[int, str]]: ...
     def to_pdn(
         self,
         *,

@@ -206,12 +206,17 @@ function render() {
   drawBoard($("board"), v, g.pieces, { flipped: ui.flipped, marks });
   $("variant-name").textContent = `${v.name} (${v.id}), ${v.width}×${v.height}`;
   const res = $("result");
+  // A record that went on after the rules ended the game says so.
+  const past = g.passed_end
+    ? `The rules ended the game before ply ${g.passed_end.ply} (${g.passed_end.text}); the record goes on.`
+    : "";
   if (g.result) {
     res.hidden = false;
-    res.textContent = `Game over: ${g.result.text}. Result ${g.result.pdn}.`;
+    res.textContent = `Game over: ${g.result.text}. Result ${g.result.pdn}.${past ? " " + past : ""}`;
     status("");
   } else {
-    res.hidden = true;
+    res.hidden = !past;
+    res.textContent = past;
     const side = g.side === "white" ? "White" : "Black";
     status(ui.busy ? `${side} is thinking…` : `${side} to move.`);
   }

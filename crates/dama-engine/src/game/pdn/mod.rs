@@ -145,6 +145,35 @@ pub struct PdnGame {
     pub line: usize,
 }
 
+/// Where a replayed record went on past an end by the rules
+/// ([`PdnGame::past_end`]): a warning, not an error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PastEnd {
+    /// 1-based line of the first move past the end.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// That move, as written.
+    pub text: String,
+    /// Its ply number, counting from 1.
+    pub ply: usize,
+    /// Its move number.
+    pub move_number: u32,
+    /// The end the rules gave before it.
+    pub outcome: Outcome,
+}
+
+impl std::fmt::Display for PastEnd {
+    /// `line 3, column 7: the rules ended the game before `38-43` (ply 115, move 58): Draw: threefold repetition; the record goes on`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: the rules ended the game before `{}` (ply {}, move {}): {}; the record goes on, replayed to its end",
+            self.line, self.column, self.text, self.ply, self.move_number, self.outcome
+        )
+    }
+}
+
 /// A record that cannot be read or replayed. The message names the line and column.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum PdnError {
@@ -202,6 +231,16 @@ pub enum PdnError {
         /// The loader's diagnostics, when loading failed.
         load: Option<Box<LoadError>>,
     },
+    /// The game is too long for the memory this process can have.
+    #[error("line {line}, column {column}: the game does not fit in the memory this process may use ({moves} moves)")]
+    OutOfMemory {
+        /// 1-based line of the game.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Its moves.
+        moves: usize,
+    },
     /// The record's result contradicts the end the rules give.
     #[error(
         "line {line}, column {column}: the record gives {recorded}, but by the rules the game ended {} ({outcome})",
@@ -228,6 +267,7 @@ impl PdnError {
             | PdnError::AfterEnd { line, column, .. }
             | PdnError::Fen { line, column, .. }
             | PdnError::Variant { line, column, .. }
+            | PdnError::OutOfMemory { line, column, .. }
             | PdnError::ResultMismatch { line, column, .. } => (*line, *column),
         }
     }

@@ -251,12 +251,7 @@ pub(super) fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Resu
     }
     // A pass (`--`, or `pass`): the rules decide at replay whether it is legal.
     if crate::notation::is_pass_text(rest) {
-        g.moves.push(PdnMove {
-            text: rest.trim_end_matches(['!', '?']).to_string(),
-            line: at.0,
-            column,
-        });
-        return Ok(());
+        return push_move(g, rest, at.0, column);
     }
     if let Some(bad) = rest.chars().find(|&c| !is_move_char(c)) {
         return syntax(
@@ -274,9 +269,22 @@ pub(super) fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Resu
             format!("`{}` is not a move, a move number or a result", crate::util::clip(word)),
         );
     }
+    push_move(g, rest, at.0, column)
+}
+
+/// Adds a move to the game; a list of moves that cannot grow (the memory
+/// this process may have is used up) is an error, not an abort.
+fn push_move(g: &mut PdnGame, text: &str, line: usize, column: usize) -> Result<(), PdnError> {
+    if g.moves.try_reserve(1).is_err() {
+        return Err(PdnError::OutOfMemory {
+            line,
+            column,
+            moves: g.moves.len(),
+        });
+    }
     g.moves.push(PdnMove {
-        text: rest.trim_end_matches(['!', '?']).to_string(),
-        line: at.0,
+        text: text.trim_end_matches(['!', '?']).to_string(),
+        line,
         column,
     });
     Ok(())

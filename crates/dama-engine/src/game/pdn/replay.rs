@@ -91,8 +91,45 @@ impl PdnGame {
     /// the game's declared outcome, with the reason from the `Termination`
     /// tag when it names one consistent with the result, else
     /// [`EndReason::Recorded`].
+    ///
+    /// A record that goes on after an end by the rules that the players could
+    /// play on from (a threefold repetition, a draw by a ply count: games the
+    /// arbiter did not stop) is replayed to its end ([`Game::go_past_end`]);
+    /// [`Game::passed_end`] keeps the first end gone past and
+    /// [`PdnGame::past_end`] says where, for a warning. The game's outcome is
+    /// then the result the record gives (with the reason of its `Termination`
+    /// tag, as above), unless the last position ends the game for good (a
+    /// side with no legal move), whose end must agree with it; a record that
+    /// gives no result (`*`) takes the end the rules give at its last
+    /// position, if any. A move after an end that cannot be played on from
+    /// (no legal move, no pieces) is an error ([`PdnError::AfterEnd`]), as
+    /// is any move after an end with [`PdnGame::replay_strict`].
     pub fn replay(&self, rules: impl Into<Arc<Rules>>) -> Result<Game, PdnError> {
-        let rules: Arc<Rules> = rules.into();
+        self.replay_with(rules.into(), false)
+    }
+
+    /// [`PdnGame::replay`] that refuses every move after an end by the rules
+    /// ([`PdnError::AfterEnd`]), even one the players could have played on from.
+    pub fn replay_strict(&self, rules: impl Into<Arc<Rules>>) -> Result<Game, PdnError> {
+        self.replay_with(rules.into(), true)
+    }
+
+    /// Where `game` (this record replayed) went past an end by the rules:
+    /// the first move played past it, its ply number and the end.
+    pub fn past_end(&self, game: &Game) -> Option<PastEnd> {
+        let passed = game.passed_end()?;
+        let m = self.moves.get(passed.ply)?;
+        Some(PastEnd {
+            line: m.line,
+            column: m.column,
+            text: crate::util::clip(&m.text),
+            ply: passed.ply + 1,
+            move_number: game.move_number_of(passed.ply),
+            outcome: passed.outcome,
+        })
+    }
+
+    fn replay_with(&self, rules: Arc<Rules>, strict: bool) -> Result<Game, PdnError> {
         let start = match self.tag_entry("FEN") {
             Some(t) if !t.value.trim().is_empty() => rules.parse_fen(&t.value).map_err(|error| PdnError::Fen {
                 line: t.line,
@@ -102,14 +139,23 @@ impl PdnGame {
             _ => rules.start_position(),
         };
         let mut game = Game::from_position(rules, start);
+        if game.reserve_plies(self.moves.len()).is_err() {
+            return Err(PdnError::OutOfMemory {
+                line: self.line,
+                column: 1,
+                moves: self.moves.len(),
+            });
+        }
         for m in &self.moves {
             if let Some(outcome) = game.outcome() {
-                return Err(PdnError::AfterEnd {
-                    line: m.line,
-                    column: m.column,
-                    text: crate::util::clip(&m.text),
-                    outcome,
-                });
+                if strict || game.go_past_end().is_err() {
+                    return Err(PdnError::AfterEnd {
+                        line: m.line,
+                        column: m.column,
+                        text: crate::util::clip(&m.text),
+                        outcome,
+                    });
+                }
             }
             match game.play_text(&m.text) {
                 Ok(_) => {}
@@ -124,7 +170,7 @@ impl PdnGame {
                     return Err(PdnError::AfterEnd {
                         line: m.line,
                         column: m.column,
-                        text: m.text.clone(),
+                        text: crate::util::clip(&m.text),
                         outcome,
                     })
                 }
@@ -144,6 +190,13 @@ impl PdnGame {
             (Some(r), None) => (r.line, r.column, r.text.clone()),
             (None, None) => (self.line, 1, "*".into()),
         };
+        // Past an end by the rules, the record's result stands over an end
+        // the players could still have played on from at the last position.
+        if let (Some(_), Some(o), Some(r)) = (game.passed_end(), game.outcome(), recorded) {
+            if o.result != r {
+                let _ = game.go_past_end();
+            }
+        }
         match (game.outcome(), recorded) {
             (Some(outcome), Some(r)) if outcome.result != r => Err(PdnError::ResultMismatch {
                 line,
