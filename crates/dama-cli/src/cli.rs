@@ -18,6 +18,33 @@ pub struct Cli {
 }
 
 /// The end of `dama --help` (and the man page's EXTRA section).
+/// The most threads any `--threads` takes: more than a machine has cores,
+/// and each thread costs a stack and its own move lists.
+pub const MAX_THREADS: u32 = 256;
+
+/// `--threads` where 0 means one thread per core (perft, egtb build).
+pub fn threads_or_per_core(s: &str) -> Result<usize, String> {
+    parse_threads(s, true).map(|n| n as usize)
+}
+
+/// `--threads` where a number of threads is needed (match, tune).
+pub fn threads(s: &str) -> Result<u32, String> {
+    parse_threads(s, false)
+}
+
+/// Every `--threads`: one cap ([`MAX_THREADS`]) and one message.
+fn parse_threads(s: &str, per_core: bool) -> Result<u32, String> {
+    let range = if per_core {
+        format!("0 (one per core) or 1 to {MAX_THREADS}")
+    } else {
+        format!("1 to {MAX_THREADS}")
+    };
+    match s.trim().parse::<u64>() {
+        Ok(n) if (n >= 1 || per_core) && n <= u64::from(MAX_THREADS) => Ok(n as u32),
+        _ => Err(format!("--threads takes {range} threads")),
+    }
+}
+
 pub const AFTER_HELP: &str = "\
 Exit codes: 0 success; 1 checked and failed (an invalid variant, an illegal move, a failed \
 check, output that cannot be written); 2 a wrong command line (usage).
@@ -144,8 +171,8 @@ pub enum Command {
         /// What counts as one move.
         #[arg(long, value_enum, default_value_t)]
         count: Count,
-        /// Worker threads (the subtrees below the first two plies are shared between them).
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (the subtrees below the first two plies are shared between them; 0: one per core).
+        #[arg(long, default_value_t = 1, value_parser = threads_or_per_core)]
         threads: usize,
     },
     /// Endgame tables: build them, probe a position, show their statistics (docs/endgames.md).
@@ -184,7 +211,7 @@ pub enum EgtbCommand {
         #[arg(long)]
         max_memory: Option<u64>,
         /// Worker threads (0: one per core).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = threads_or_per_core)]
         threads: usize,
     },
     /// The value of a position (win, draw or loss for the side to move, and

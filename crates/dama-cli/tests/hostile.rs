@@ -465,6 +465,48 @@ fn usage_bad_level(_: &Path) -> Vec<String> {
     args(&["play", "dama", "--level", "99"])
 }
 
+fn perft_10000_threads(_: &Path) -> Vec<String> {
+    args(&["perft", "dama", "--depth", "3", "--threads", "10000"])
+}
+
+fn egtb_2_pow_32_threads(d: &Path) -> Vec<String> {
+    let dir = d.join("tables").display().to_string();
+    args(&[
+        "egtb",
+        "build",
+        "dama",
+        "--pieces",
+        "2",
+        "--dir",
+        &dir,
+        "--threads",
+        "4294967296",
+    ])
+}
+
+fn match_2000_threads(_: &Path) -> Vec<String> {
+    args(&["match", "dama", "--games", "2", "--threads", "2000"])
+}
+
+fn tune_300_threads(_: &Path) -> Vec<String> {
+    args(&["tune", "dama", "--games", "2", "--threads", "300"])
+}
+
+fn openings_100_mb(d: &Path) -> Vec<String> {
+    args(&[
+        "match",
+        "dama",
+        "--games",
+        "2",
+        "--openings-file",
+        &sparse(d, "huge.txt", 100 * MB),
+    ])
+}
+
+fn tune_positions_100_mb(d: &Path) -> Vec<String> {
+    args(&["tune", "dama", "--positions", &sparse(d, "huge.pdn", 100 * MB)])
+}
+
 fn play_junk_line(d: &Path) -> Vec<String> {
     let _ = d;
     args(&[
@@ -677,6 +719,50 @@ fn rows() -> Vec<Row> {
         row("negative depth", usage_bad_depth, 2, "error"),
         row("unknown flag", usage_unknown_flag, 2, "--no-such-flag"),
         row("level out of range", usage_bad_level, 2, "99"),
+        // One cap and one message for every --threads (issue 38).
+        row(
+            "perft --threads 10000",
+            perft_10000_threads,
+            2,
+            "--threads takes 0 (one per core) or 1 to 256 threads",
+        ),
+        row(
+            "egtb build --threads 4294967296",
+            egtb_2_pow_32_threads,
+            2,
+            "--threads takes 0 (one per core) or 1 to 256 threads",
+        ),
+        row(
+            "match --threads 2000",
+            match_2000_threads,
+            2,
+            "--threads takes 1 to 256 threads",
+        ),
+        row(
+            "tune --threads 300",
+            tune_300_threads,
+            2,
+            "--threads takes 1 to 256 threads",
+        ),
+        // Files an option reads are bounded (issue 38).
+        Row {
+            memory: Memory::AboveStart(UNREAD_HEADROOM_KB),
+            ..row(
+                "100 MB --openings-file, refused unread",
+                openings_100_mb,
+                1,
+                "larger than 16777216 bytes",
+            )
+        },
+        Row {
+            memory: Memory::AboveStart(UNREAD_HEADROOM_KB),
+            ..row(
+                "100 MB tune --positions, refused unread",
+                tune_positions_100_mb,
+                1,
+                "larger than 67108864 bytes",
+            )
+        },
         // Standard input.
         Row {
             name: "10 MB variant on standard input",

@@ -270,3 +270,75 @@ fn move_text_never_panics() {
 fn pdn_never_panics() {
     run_target("pdn", entry::pdn);
 }
+
+#[test]
+fn random_variant_never_panics() {
+    run_target("random_variant", entry::random_variant);
+}
+
+/// Every target, in the smoke test's order.
+const TARGETS: [(&str, fn(&[u8])); 5] = [
+    ("variant_toml", entry::variant_toml),
+    ("fen", entry::fen),
+    ("move_text", entry::move_text),
+    ("pdn", entry::pdn),
+    ("random_variant", entry::random_variant),
+];
+
+/// Seconds [`fuzz_for_a_budget`] spends on all the targets together by default.
+const DEFAULT_BUDGET_SECONDS: f64 = 2.0;
+
+/// The stable stand-in for a cargo-fuzz run (which needs nightly): for
+/// `DAMA_FUZZ_SECONDS` seconds in all (default [`DEFAULT_BUDGET_SECONDS`];
+/// CI runs 40), shared evenly between the targets, inputs made by a seeded
+/// RNG (`DAMA_FUZZ_SMOKE_SEED`), half of them random bytes and half seeds
+/// of the corpus mutated, go through every target. Any panic fails the test
+/// and prints the input; the number of inputs run is printed.
+#[test]
+fn fuzz_for_a_budget() {
+    let budget: f64 = std::env::var("DAMA_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .unwrap_or(DEFAULT_BUDGET_SECONDS);
+    let seed: u64 = std::env::var("DAMA_FUZZ_SMOKE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0xB0D6_E7ED);
+    let share = std::time::Duration::from_secs_f64(budget / TARGETS.len() as f64);
+    for (target, f) in TARGETS {
+        let seeds = corpus(target);
+        let dict = dictionary(target);
+        let mut rng = Rng::new(seed ^ (target.len() as u64) << 32);
+        let start = std::time::Instant::now();
+        let mut slowest = std::time::Duration::ZERO;
+        let mut n = 0u64;
+        while start.elapsed() < share {
+            let data = if rng.below(2) == 0 {
+                let len = rng.below(512);
+                (0..len).map(|_| rng.next_u64() as u8).collect::<Vec<u8>>()
+            } else {
+                let mut data = seeds[rng.below(seeds.len())].1.clone();
+                for _ in 0..1 + rng.below(4) {
+                    mutate(&mut rng, &mut data, &seeds, dict);
+                }
+                data
+            };
+            let t = std::time::Instant::now();
+            if catch_unwind(AssertUnwindSafe(|| f(&data))).is_err() {
+                panic!(
+                    "{target}: panic on input {n} (seed {seed}); input ({} bytes): {:?}",
+                    data.len(),
+                    data
+                );
+            }
+            slowest = slowest.max(t.elapsed());
+            n += 1;
+        }
+        eprintln!(
+            "{target}: {n} inputs in {:.1} s, slowest {:.3} s",
+            start.elapsed().as_secs_f64(),
+            slowest.as_secs_f64()
+        );
+    }
+}

@@ -430,7 +430,10 @@ impl Hub {
             send("done");
             return;
         };
-        if self.rules().legal_moves(&root.pos).is_empty() {
+        // Only a side without a capture can be without a move: asking that
+        // first spares listing every capture of a position whose capture
+        // tree is huge (the search bounds that listing by its limits).
+        if !self.rules().has_capture(&root.pos) && self.rules().legal_moves(&root.pos).is_empty() {
             let end = self.rules().no_move_outcome(&root.pos);
             error(&format!("go: the side to move has no legal move ({end})"));
             send("done");

@@ -100,7 +100,7 @@ pub struct MatchArgs {
     pub openings_file: Option<std::path::PathBuf>,
     /// Games played at once, one per thread [default: one per core]. The
     /// games and results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_parser = crate::cli::threads)]
     pub threads: Option<u32>,
     /// Sequential probability ratio test of H0 "A is ELO0 stronger" against
     /// H1 "A is ELO1 stronger" (logistic Elo, pentanomial; docs/strength.md):
@@ -297,8 +297,8 @@ fn openings(ctx: &Ctx, rules: &dama_engine::Rules, path: &std::path::Path) -> Re
         ctx.json_errors(|| vec![json::error(code, &msg, None, None)]);
         Exit::Failure
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display()), Code::Read))?;
+    let text = super::read_text_bounded(path, super::MAX_OPENINGS_BYTES, "--openings-file")
+        .map_err(|e| fail(e, Code::Read))?;
     read_openings(rules, &text).map_err(|e| fail(format!("--openings-file {}: {e}", path.display()), Code::Read))
 }
 

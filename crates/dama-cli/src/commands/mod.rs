@@ -191,3 +191,32 @@ impl Ctx {
         }
     }
 }
+
+/// The largest `--openings-file` read: a million openings of a line each.
+pub(crate) const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+/// The largest `tune --positions` PDN read: tens of thousands of games.
+pub(crate) const MAX_POSITIONS_BYTES: u64 = 64 << 20;
+
+/// The text of the file `path`, read only up to `limit` bytes: a larger
+/// file (or a device that never ends) is refused with a message that says
+/// so, rather than read whole into memory; `what` names the option.
+pub(crate) fn read_text_bounded(path: &std::path::Path, limit: u64, what: &str) -> Result<String, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let too_big = || format!("{shown} is larger than {limit} bytes, the most {what} reads");
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("cannot read {shown}: it is a directory"));
+    }
+    if f.metadata().is_ok_and(|m| m.len() > limit) {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    f.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| format!("{shown} is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}

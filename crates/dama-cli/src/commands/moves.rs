@@ -7,6 +7,11 @@ use crate::cli::Format;
 use crate::exit::Exit;
 use crate::out::{self, outln};
 
+/// The most ways of playing one move that are listed: a variant on a large
+/// board can have millions of capture paths for one move (the count is
+/// still given in full).
+const MAX_WAYS: usize = 100;
+
 pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions, format: Format) -> Exit {
     let loaded = match ctx.load_variant(variant) {
         Ok(l) => l,
@@ -18,9 +23,10 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
         Err(e) => return e,
     };
     let moves = r.legal_moves(&pos);
+    // Every path of every move, found in one search, at most MAX_WAYS a move.
+    let all_paths = r.paths_of_moves(&pos, &moves, MAX_WAYS);
     let mut rows = Vec::new();
-    for (m, &paths) in moves.iter().zip(moves.path_counts()) {
-        let all = r.move_paths(&pos, m);
+    for ((m, &paths), all) in moves.iter().zip(moves.path_counts()).zip(all_paths) {
         let first = all.first().cloned();
         let notation = r.format_move_full(&pos, m);
         let path: Vec<String> = first
@@ -81,6 +87,10 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
                 if *paths > 1 {
                     for w in ways.iter().filter(|w| *w != n) {
                         outln!("  also {w}");
+                    }
+                    let more = (*paths as usize).saturating_sub(ways.len());
+                    if more > 0 {
+                        outln!("  and {more} more ways");
                     }
                 }
             }

@@ -50,7 +50,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Threads playing the self-play games (the games are the same for any number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::threads)]
     pub threads: u32,
     /// A self-play game still going after this many plies is a draw.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
@@ -267,10 +267,10 @@ fn self_play(rules: &Rules, args: &TuneArgs, weights: &EvalWeights, chunk: u32, 
 
 /// The samples of the finished games of a PDN file, and how many games gave them.
 fn pdn_samples(rules: &Arc<Rules>, evaluator: &Evaluator, path: &Path) -> Result<(Vec<Sample>, u32), Exit> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match super::read_text_bounded(path, super::MAX_POSITIONS_BYTES, "--positions") {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+            eprintln!("error: {e}");
             return Err(Exit::Failure);
         }
     };

@@ -5,6 +5,7 @@
 
 use crate::board::bits::Bits;
 use crate::board::Color;
+use crate::board::Ones;
 
 /// Who stands where, and whose turn it is. Playing a move is a few XORs,
 /// and undoing it is the same XORs again (but for the king runs, which a
@@ -306,11 +307,84 @@ impl<B: Bits> Node<B> {
     }
 }
 
+impl IdentityIndex {
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.covered = 0;
+    }
+
+    /// Adds the moves of `moves` not yet in the table, growing it as needed.
+    fn cover<B: Bits>(&mut self, moves: &[Ply<B>]) {
+        if moves.len() * 2 > self.slots.len() {
+            let size = (moves.len() * 4).next_power_of_two();
+            self.slots.clear();
+            self.slots.resize(size, 0);
+            self.covered = 0;
+        }
+        let mask = self.slots.len() - 1;
+        for (i, m) in moves.iter().enumerate().skip(self.covered) {
+            let mut h = identity_hash(m) as usize & mask;
+            while self.slots[h] != 0 {
+                h = (h + 1) & mask;
+            }
+            // A list never holds 2^32 moves: each needs far more than a byte.
+            self.slots[h] = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        }
+        self.covered = moves.len();
+    }
+
+    /// The position of the first move of `moves` with the identity of `m`.
+    fn lookup<B: Bits>(&self, moves: &[Ply<B>], m: &Ply<B>) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut h = identity_hash(m) as usize & mask;
+        loop {
+            let s = self.slots[h] as usize;
+            if s == 0 {
+                return None;
+            }
+            if moves.get(s - 1).is_some_and(|o| o.same_identity(m)) {
+                return Some(s - 1);
+            }
+            h = (h + 1) & mask;
+        }
+    }
+}
+
 /// A reusable list of moves, with how many distinct paths lead to each.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PlyList<B> {
     moves: Vec<Ply<B>>,
     paths: Vec<u32>,
+    /// Where a list grows long (more than [`LINEAR_DEDUP`] moves), a hash
+    /// index of its moves by identity, so that merging a capture path
+    /// with its move costs the same however many moves are listed (a
+    /// 16×16 variant can list millions of paths). Empty for short lists.
+    index: IdentityIndex,
+}
+
+/// The most moves [`PlyList::find`] scans one by one: the traditional games
+/// never list more, so they never build the index.
+const LINEAR_DEDUP: usize = 64;
+
+/// An open-addressing hash table of positions in a [`PlyList`], keyed by
+/// each move's identity (origin, destination, captured set).
+#[derive(Debug, Clone, Default)]
+struct IdentityIndex {
+    /// 0 = empty, else the position in the list plus one; the length is 0
+    /// (no index) or a power of two at least twice `covered`.
+    slots: Vec<u32>,
+    /// How many moves of the list (from the first) are in the table.
+    covered: usize,
+}
+
+/// The hash of a move's identity.
+#[inline]
+fn identity_hash<B: Bits>(m: &Ply<B>) -> u64 {
+    let mut h = (m.from as u64) << 8 | m.to as u64;
+    for sq in Ones(m.captured) {
+        h = (h ^ sq as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (h >> 32)
 }
 
 impl<B: Bits> PlyList<B> {
@@ -318,12 +392,16 @@ impl<B: Bits> PlyList<B> {
         PlyList {
             moves: Vec::with_capacity(64),
             paths: Vec::with_capacity(64),
+            index: IdentityIndex::default(),
         }
     }
     #[inline(always)]
     pub(crate) fn clear(&mut self) {
         self.moves.clear();
         self.paths.clear();
+        if self.index.covered != 0 {
+            self.index.clear();
+        }
     }
     #[inline(always)]
     pub(crate) fn push(&mut self, m: Ply<B>, paths: u32) {
@@ -333,13 +411,29 @@ impl<B: Bits> PlyList<B> {
     /// Adds a capture, merging it with an equal move already listed.
     #[inline(always)]
     pub(crate) fn push_dedup(&mut self, m: Ply<B>) {
-        for (i, o) in self.moves.iter().enumerate() {
-            if o.same_identity(&m) {
-                self.paths[i] += 1;
-                return;
-            }
+        match self.find(&m, 0) {
+            Some(i) => self.paths[i] = self.paths[i].saturating_add(1),
+            None => self.push(m, 1),
         }
-        self.push(m, 1);
+    }
+    /// The position of a move listed at or after `start` with the identity
+    /// of `m`. A short stretch is scanned; a long list is looked up in its
+    /// hash index (built and extended here), so that listing `n` moves
+    /// costs time linear in `n`, not quadratic.
+    #[inline(always)]
+    pub(crate) fn find(&mut self, m: &Ply<B>, start: usize) -> Option<usize> {
+        if self.moves.len() - start <= LINEAR_DEDUP {
+            return self.moves[start..]
+                .iter()
+                .position(|o| o.same_identity(m))
+                .map(|i| i + start);
+        }
+        self.find_indexed(m, start)
+    }
+    #[inline(never)]
+    fn find_indexed(&mut self, m: &Ply<B>, start: usize) -> Option<usize> {
+        self.index.cover(&self.moves);
+        self.index.lookup(&self.moves, m).filter(|&i| i >= start)
     }
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {

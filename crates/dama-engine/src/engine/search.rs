@@ -56,6 +56,15 @@ use crate::util::mix;
 
 /// The score of a won position at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
+
+/// The jumps of capture search one move list makes before the rest counts
+/// towards the node limit (one node per 4096 jumps): far more than any
+/// position of the traditional games needs, so their node counts are those
+/// of the search without the bound.
+const FREE_JUMPS: u64 = 1 << 16;
+/// The most jumps of capture search spent checking one move of the
+/// principal variation.
+const PV_JUMPS: u64 = 1 << 20;
 /// Scores beyond this (in absolute value) are forced wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest ply the search reaches (including capture sequences).
@@ -282,6 +291,9 @@ struct Searcher<B: Bits> {
     sel_depth: usize,
     /// Raised from outside to end the search early ([`Engine::set_stop_flag`]).
     stop_flag: Option<Arc<AtomicBool>>,
+    /// The rules' capture trees can be huge ([`Rules::large_capture_trees`]):
+    /// the search then checks its limits inside each capture search too.
+    bounded_gen: bool,
     /// `end.crowning = "wins"`: a king on the board ends the game.
     crowning_wins: bool,
     /// Endgame tables probed at the nodes ([`Engine::set_tables`]).
@@ -345,6 +357,7 @@ impl<B: Bits> Searcher<B> {
             stopped: false,
             sel_depth: 0,
             stop_flag: None,
+            bounded_gen: rules.large_capture_trees(),
             crowning_wins: rules.end().crowning == CrowningEnd::Wins,
             tables: None,
             table_hits: 0,
@@ -389,7 +402,30 @@ impl<B: Bits> Searcher<B> {
         let pos = self.pack.node(&root.pos);
         let key = self.zob.key(&root.pos);
         let mut list = PlyList::new();
-        self.rules.generate_in(&self.pack, &pos, &mut list);
+        if !self.generate(&pos, &mut list) {
+            // The limits ran out while listing the root's captures. Where
+            // the rules do not rank captures, every one found is legal, and
+            // the first is played; else the list is completed (a ranked
+            // capture found early may not be legal).
+            if !self.pack.plan.ranked() && !list.is_empty() {
+                return SearchResult {
+                    best: list.as_slice().first().map(|m| self.pack.export(m)),
+                    score: 0,
+                    depth: 0,
+                    seldepth: 0,
+                    nodes: self.nodes,
+                    table_hits: 0,
+                    pv: list
+                        .as_slice()
+                        .first()
+                        .map(|m| self.pack.export(m))
+                        .into_iter()
+                        .collect(),
+                    elapsed: self.start.elapsed(),
+                };
+            }
+            self.rules.generate_in(&self.pack, &pos, &mut list);
+        }
         let mut root_moves: Vec<(Ply<B>, i32)> = list.iter().map(|(&m, _)| (m, 0)).collect();
         // Whether the side to move has one legal move (before any restriction).
         let single = root_moves.len() == 1;
@@ -595,6 +631,34 @@ impl<B: Bits> Searcher<B> {
         best
     }
 
+    /// The legal moves of `pos` into `list`; where the rules' capture trees
+    /// can be huge, the limits are checked inside the capture search too
+    /// (every `CHECK_EVERY` jumps, 4096; each such stretch beyond the first
+    /// [`FREE_JUMPS`] jumps of one list counts as a node), and false is
+    /// returned, with the search stopped, when they ran out before the
+    /// list was complete.
+    fn generate(&mut self, pos: &Node<B>, list: &mut PlyList<B>) -> bool {
+        if !self.bounded_gen {
+            self.rules.generate_in(&self.pack, pos, list);
+            return true;
+        }
+        let (deadline, limit, flag) = (self.deadline, self.node_limit, self.stop_flag.as_deref());
+        let mut nodes = self.nodes;
+        let complete = self.rules.generate_bounded_in(&self.pack, pos, list, &mut |jumps| {
+            if jumps > FREE_JUMPS {
+                nodes += 1;
+            }
+            nodes >= limit
+                || deadline.is_some_and(|d| Instant::now() >= d)
+                || flag.is_some_and(|f| f.load(Ordering::Relaxed))
+        });
+        self.nodes = nodes;
+        if !complete {
+            self.stopped = true;
+        }
+        complete
+    }
+
     #[inline]
     fn check_limits(&mut self) {
         if self.nodes >= self.node_limit {
@@ -752,9 +816,11 @@ impl<B: Bits> Searcher<B> {
         if clock.verdict_in(self.rules.end(), pos).is_some() || self.repeated(key, clock.reversible) {
             // As in the game, a side without a legal move is judged by that
             // rule before any draw rule.
-            let list = &mut self.scratch;
-            self.rules.generate_in(&self.pack, pos, list);
-            return if list.is_empty() { self.no_move_score(ply) } else { 0 };
+            let mut list = std::mem::take(&mut self.scratch);
+            let complete = self.generate(pos, &mut list);
+            let empty = list.is_empty();
+            self.scratch = list;
+            return if complete && empty { self.no_move_score(ply) } else { 0 };
         }
         if let Some(s) = self.probe_tables(pos, ply, clock) {
             return s;
@@ -785,7 +851,10 @@ impl<B: Bits> Searcher<B> {
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.rules.generate_in(&self.pack, pos, &mut list);
+        if !self.generate(pos, &mut list) {
+            self.lists[ply] = list;
+            return 0;
+        }
         if list.is_empty() {
             self.lists[ply] = list;
             return self.no_move_score(ply);
@@ -928,7 +997,10 @@ impl<B: Bits> Searcher<B> {
             alpha = alpha.max(best);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.rules.generate_in(&self.pack, pos, &mut list);
+        if !self.generate(pos, &mut list) {
+            self.lists[ply] = list;
+            return 0;
+        }
         let n = list.len();
         // With capture ordering, the captures that take the most come first
         // (a list too long for the order's bytes is taken as generated).
@@ -1043,8 +1115,16 @@ impl<B: Bits> Searcher<B> {
             let Some(next) = e.mv.filter(|_| e.key == key) else {
                 break;
             };
-            self.rules.generate_in(&self.pack, &p, &mut list);
-            if !list.as_slice().contains(&next) {
+            // A line whose next move needs more than PV_JUMPS jumps of
+            // capture search to check ends there.
+            let complete = if self.bounded_gen {
+                self.rules
+                    .generate_bounded_in(&self.pack, &p, &mut list, &mut |jumps| jumps >= PV_JUMPS)
+            } else {
+                self.rules.generate_in(&self.pack, &p, &mut list);
+                true
+            };
+            if !complete || !list.as_slice().contains(&next) {
                 break;
             }
             m = next;

@@ -2,7 +2,7 @@
 //! sequences, one piece at a time.
 
 use crate::board::{each_dir, over_dirs, AbsDir, AlongRay, Bits, Dirs, Node, Ones, Ply, PlyList, Tables};
-use crate::movegen::sink::{ListSink, Sink};
+use crate::movegen::sink::{Bounded, ListSink, Sink};
 use crate::rules::{KingRange, Pack, Ranking, Rules, SearchPlan};
 use crate::spec::{Majority, MidCapturePromotion, Preference};
 
@@ -278,6 +278,10 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32, not_straight: bool) {
+        // Only a bounded sink ever stops (the test is compiled out elsewhere).
+        if self.sink.stopped() {
+            return;
+        }
         let order_was = self.king_order;
         if RICH && self.plan.track_order {
             self.mark_king_order(vb, taken);
@@ -508,6 +512,35 @@ impl Rules {
             king_order: 0,
         };
         dfs.run(pieces, kings, all);
+    }
+
+    /// [`Rules::gen_captures`] with `check` asked every
+    /// [`CHECK_EVERY`](super::sink::CHECK_EVERY) jumps whether to stop;
+    /// returns false when it stopped the search (the list then holds only
+    /// the moves found so far).
+    pub(super) fn gen_captures_bounded<B: Bits, const G: u8>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        check: &mut dyn FnMut(u64) -> bool,
+    ) -> bool {
+        let pieces = self.capturers::<B, G, false>(p, pos);
+        if pieces.is_empty() {
+            return true;
+        }
+        let mut sink = Bounded {
+            inner: ListSink {
+                list,
+                best: 0,
+                ranked: p.plan.ranked(),
+            },
+            jumps: 0,
+            check,
+            stopped: false,
+        };
+        self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, false);
+        !sink.stopped
     }
 
     /// Appends the capture moves to `list` (which must be empty); the

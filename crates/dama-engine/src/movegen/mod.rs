@@ -19,7 +19,7 @@
 mod capture;
 mod count;
 mod quiet;
-mod sink;
+pub(crate) mod sink;
 
 pub use count::CountMode;
 
@@ -27,7 +27,7 @@ use crate::board::{
     Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, ALL_DIRS, DIAGONAL, ORTHOGONAL,
 };
 use crate::movegen::quiet::VisitQuiet;
-use crate::movegen::sink::{PathCount, PathSink, UniqueCount};
+use crate::movegen::sink::{AllPathsSink, PathCount, PathSink, UniqueCount};
 use crate::rules::{with_pack, Pack, Rules};
 use crate::util::Rng;
 
@@ -136,6 +136,44 @@ impl Rules {
         if list.is_empty() && self.must_pass(pos) {
             list.push(Ply::pass(), 1);
         }
+    }
+
+    /// [`Rules::generate_in`] for a search that must stay within its
+    /// limits however large the capture tree: `check` is asked every
+    /// [`sink::CHECK_EVERY`] jumps of the capture search (with the jumps so
+    /// far) whether to stop. Returns whether the list is complete; when
+    /// `check` stopped it, the list holds only the captures found so far
+    /// (each a complete sequence, legal where the rules do not rank
+    /// captures) and no non-capturing move.
+    pub(crate) fn generate_bounded_in<B: Bits>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        check: &mut dyn FnMut(u64) -> bool,
+    ) -> bool {
+        list.clear();
+        let complete = by_geometry!(p, G => self.gen_captures_bounded::<B, G>(p, pos, list, check));
+        if !complete {
+            return false;
+        }
+        if list.is_empty() || !self.capture().mandatory {
+            by_geometry!(p, G => self.gen_quiet::<B, G, false>(p, pos, list));
+        }
+        if list.is_empty() && self.must_pass(pos) {
+            list.push(Ply::pass(), 1);
+        }
+        true
+    }
+
+    /// Whether a capture search in these rules can meet a tree so large
+    /// that a search must bound it ([`Rules::generate_bounded_in`]): kings
+    /// that land on any square beyond on a board of more than 64 squares,
+    /// or any board of more than 100 squares. On the traditional boards the
+    /// tree stays small, and the search generates as before.
+    pub(crate) fn large_capture_trees(&self) -> bool {
+        let squares = self.board().count();
+        (self.kings().landing_any && squares > 64) || squares > 100
     }
 
     /// Whether the rules are plain: captures need no bookkeeping beyond
@@ -299,6 +337,25 @@ impl Rules {
         })
     }
 
+    /// [`Rules::generate`] within a budget of `max_jumps` jumps of capture
+    /// search: returns false, with `list` empty, when the captures of `pos`
+    /// need more (a variant whose capture tree explodes, `W0605`, can need
+    /// billions; the budget is checked every 4096 jumps). A caller that must answer in bounded time (a fuzzer, a
+    /// server) refuses such a position instead of listing it.
+    pub fn generate_within(&self, pos: &Position, list: &mut MoveList, max_jumps: u64) -> bool {
+        list.clear();
+        with_pack!(self, p => {
+            let mut inner = PlyList::new();
+            if !self.generate_bounded_in(p, &p.node(pos), &mut inner, &mut |jumps| jumps >= max_jumps) {
+                return false;
+            }
+            for (m, n) in inner.iter() {
+                list.push(p.export(m), n);
+            }
+        });
+        true
+    }
+
     /// The legal moves of `pos`.
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
         let mut l = MoveList::new();
@@ -379,6 +436,62 @@ impl Rules {
             sink.out
         });
         out.sort_by(|a, b| a.landings.cmp(&b.landings));
+        out
+    }
+
+    /// The paths of each move of `moves` (the legal moves of `pos`, as
+    /// [`Rules::generate`] lists them), as [`Rules::move_paths`] gives
+    /// them, but at most `per_move` of each (the first found, sorted), all
+    /// found in one capture search: where a position has millions of
+    /// capture paths, listing them costs time linear in the paths and
+    /// memory bounded by `per_move` (the move list's path counts say how
+    /// many there are). The result is in the order of `moves`.
+    pub fn paths_of_moves(&self, pos: &Position, moves: &MoveList, per_move: usize) -> Vec<Vec<MovePath>> {
+        let mut out: Vec<Vec<MovePath>> = moves
+            .iter()
+            .map(|m| {
+                if m.is_pass() || m.is_capture() || per_move == 0 {
+                    Vec::new()
+                } else {
+                    vec![MovePath {
+                        from: m.from(),
+                        landings: vec![m.to()],
+                        captures: vec![],
+                    }]
+                }
+            })
+            .collect();
+        if !moves.iter().any(|m| m.is_capture()) || per_move == 0 {
+            return out;
+        }
+        with_pack!(self, p => {
+            let node = p.node(pos);
+            let mut targets = PlyList::new();
+            for m in moves.iter() {
+                // Non-capturing moves and passes never match a capture path.
+                targets.push(p.import(m), 0);
+            }
+            let square = |b: u8| p.square(b);
+            let ranked = p.plan.ranked();
+            let all = by_geometry!(p, G => self.capturers::<_, G, false>(p, &node));
+            let mut best = PathCount { best: 0, n: 0, ranked };
+            if ranked {
+                by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut best, all, false));
+            }
+            let mut sink = AllPathsSink {
+                targets,
+                square: &square,
+                out: std::mem::take(&mut out),
+                per_move,
+                steps: Vec::new(),
+                best: ranked.then_some(best.best),
+            };
+            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, all, false));
+            out = sink.out;
+        });
+        for paths in &mut out {
+            paths.sort_by(|a, b| a.landings.cmp(&b.landings));
+        }
         out
     }
 

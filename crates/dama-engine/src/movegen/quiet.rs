@@ -43,7 +43,7 @@ pub(super) struct ListQuiet<'a, B> {
 impl<B: Bits> ListQuiet<'_, B> {
     #[inline(always)]
     fn push(&mut self, m: Ply<B>) {
-        if self.dedup && self.list.as_slice()[self.start..].iter().any(|o| o.same_identity(&m)) {
+        if self.dedup && self.list.find(&m, self.start).is_some() {
             return;
         }
         self.list.push(m, 1);

@@ -16,6 +16,54 @@ pub(super) trait Sink<B> {
     /// and the capture priorities (larger is preferred; the number of
     /// pieces taken when only the count matters).
     fn leaf(&mut self, m: Ply<B>, rank: u64);
+    /// Whether the search is to stop at once (it then reports no more
+    /// leaves): only [`Bounded`] ever stops, and for every other sink the
+    /// test is compiled out.
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// How many jumps [`Bounded`] makes between two calls of its check: a
+/// power of two, so that the test is a mask.
+pub(crate) const CHECK_EVERY: u64 = 4096;
+
+/// A sink that asks a check every [`CHECK_EVERY`] jumps whether to go on,
+/// and stops the search when it says no: what bounds a capture search whose
+/// tree can have millions of paths (a search's time and node limits).
+pub(super) struct Bounded<'a, S> {
+    pub(super) inner: S,
+    /// Jumps made so far.
+    pub(super) jumps: u64,
+    /// Called with the jumps made so far; true stops the search.
+    pub(super) check: &'a mut dyn FnMut(u64) -> bool,
+    pub(super) stopped: bool,
+}
+
+impl<B: Bits, S: Sink<B>> Sink<B> for Bounded<'_, S> {
+    #[inline(always)]
+    fn push(&mut self, landing: u8, victim: u8) {
+        self.inner.push(landing, victim);
+        self.jumps += 1;
+        if self.jumps & (CHECK_EVERY - 1) == 0 && (self.check)(self.jumps) {
+            self.stopped = true;
+        }
+    }
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.inner.pop();
+    }
+    #[inline(always)]
+    fn leaf(&mut self, m: Ply<B>, rank: u64) {
+        if !self.stopped {
+            self.inner.leaf(m, rank);
+        }
+    }
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
 }
 
 /// Collects moves into a list, merging paths of the same move and keeping
@@ -92,6 +140,50 @@ impl<B: Bits> Sink<B> for PathSink<'_, B> {
         }
         if m.same_identity(self.target) {
             self.out.push(MovePath {
+                from: (self.square)(m.from),
+                landings: self.steps.iter().map(|&(l, _)| (self.square)(l)).collect(),
+                captures: self.steps.iter().map(|&(_, v)| (self.square)(v)).collect(),
+            });
+        }
+    }
+}
+
+/// Collects up to `per_move` paths of each of a list of moves, in one
+/// search over every piece: listing the paths of all the moves costs time
+/// linear in the paths, and memory bounded by the moves.
+pub(super) struct AllPathsSink<'a, B> {
+    /// The moves whose paths are wanted.
+    pub(super) targets: PlyList<B>,
+    /// The square of each bit.
+    pub(super) square: &'a dyn Fn(u8) -> Square,
+    /// The paths found of each target, in the targets' order.
+    pub(super) out: Vec<Vec<MovePath>>,
+    pub(super) per_move: usize,
+    /// The current sequence: (landing, captured) per jump.
+    pub(super) steps: Vec<(u8, u8)>,
+    /// Where the rules rank captures: the rank a path needs to be legal.
+    pub(super) best: Option<u64>,
+}
+
+impl<B: Bits> Sink<B> for AllPathsSink<'_, B> {
+    fn push(&mut self, landing: u8, victim: u8) {
+        self.steps.push((landing, victim));
+    }
+    fn pop(&mut self) {
+        self.steps.pop();
+    }
+    fn leaf(&mut self, m: Ply<B>, rank: u64) {
+        if self.best.is_some_and(|b| rank != b) {
+            return;
+        }
+        let Some(i) = self.targets.find(&m, 0) else {
+            return;
+        };
+        let Some(paths) = self.out.get_mut(i) else {
+            return;
+        };
+        if paths.len() < self.per_move {
+            paths.push(MovePath {
                 from: (self.square)(m.from),
                 landings: self.steps.iter().map(|&(l, _)| (self.square)(l)).collect(),
                 captures: self.steps.iter().map(|&(_, v)| (self.square)(v)).collect(),

@@ -103,6 +103,8 @@ pub enum Code {
     W0603,
     /// A preference is listed twice in `capture.priority`.
     W0604,
+    /// Kings land on any square beyond in so many directions on so long a board that a capture can go on in more than 64 ways at each jump: one position can have millions of capture paths.
+    W0605,
     /// `halt_behind_king` with `landing = "adjacent_beyond"`: the king always lands right behind, so it has no effect.
     W0406,
     /// Not a square (`2a`, `a0`, an empty string), a square off the board, or a range that mixes a number and a name.

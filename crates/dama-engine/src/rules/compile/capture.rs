@@ -5,7 +5,7 @@ use crate::rules::compile::Findings;
 use crate::rules::{CaptureRules, KingRange, KingRules, PieceValues, Priority, MAX_PIECE_VALUE};
 use crate::spec::{CaptureRange, Code, Landing, Majority, VariantSpec};
 
-/// The capture rules (`W0601`, `E0602`, `W0603`, `W0604`).
+/// The capture rules (`W0601`, `E0602`, `W0603`, `W0604`, `W0605`).
 pub(crate) fn capture(spec: &VariantSpec, out: &mut Findings) -> CaptureRules {
     let c = &spec.capture;
     if !c.mandatory && (c.majority != Majority::None || !c.priority.is_empty()) {
@@ -39,6 +39,7 @@ pub(crate) fn capture(spec: &VariantSpec, out: &mut Findings) -> CaptureRules {
             );
         }
     }
+    exploding_king_captures(spec, out);
     CaptureRules {
         mandatory: c.mandatory,
         majority: c.majority,
@@ -85,5 +86,41 @@ pub(crate) fn kings(spec: &VariantSpec, range: KingRange, out: &mut Findings) ->
         landing_any: k.landing == Landing::AnyBeyond,
         landing_must_continue: k.landing_must_continue && k.landing == Landing::AnyBeyond,
         max_consecutive_moves: k.max_consecutive_moves,
+    }
+}
+
+/// The most ways a king's capture may go on at each jump (landing squares
+/// times directions) before [`exploding_king_captures`] warns.
+const MAX_KING_BRANCHING: usize = 64;
+
+/// `W0605`: kings that land on any square beyond, in so many directions on
+/// so long a board that a capture sequence can go on in more than
+/// [`MAX_KING_BRANCHING`] ways at each jump: the capture paths then grow
+/// exponentially with the pieces taken (a king against a dozen men on
+/// 16×16 can have tens of millions). The count is an upper bound of the
+/// landings along the longest line times the directions a jump can take
+/// after the first (all but the way back under `no_reversal`).
+fn exploding_king_captures(spec: &VariantSpec, out: &mut Findings) {
+    let k = &spec.kings;
+    if k.landing != Landing::AnyBeyond {
+        return;
+    }
+    let mut dirs: Vec<_> = k.captures.clone();
+    dirs.sort();
+    dirs.dedup();
+    let turns = dirs.len().saturating_sub(usize::from(spec.capture.no_reversal));
+    let landings = (spec.board.width.max(spec.board.height) as usize).saturating_sub(2);
+    let branching = landings * turns;
+    if branching > MAX_KING_BRANCHING {
+        out.warning(
+            Code::W0605,
+            "kings.landing",
+            format!(
+                "a king's capture can go on in up to {branching} ways at each jump ({landings} landing squares \
+                 × {turns} directions), so one position can have millions of capture paths: listing every move \
+                 and perft can take hours (a search stays within its limits); landing = \"adjacent_beyond\", \
+                 fewer capture directions or no_reversal = true keep the tree small"
+            ),
+        );
     }
 }
