@@ -1,7 +1,11 @@
 """Tests of the Python bindings (run by .ci/run after `pip install ./crates/dama-py`)."""
 
+import contextlib
 import copy
+import io
+import pathlib
 import random
+import re
 
 import pytest
 
@@ -351,3 +355,55 @@ def test_engine_on_game_and_no_moves(turkish):
     assert r.best in g.legal_moves()
     over = turkish.parse_fen("W:W:Bd7")
     assert dama.Engine(turkish).search(over, depth=2).best is None
+
+
+# -- the examples of the docs ------------------------------------------------
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def _python_blocks(doc):
+    """The ```python blocks of a doc file: (line of the block's first line, text)."""
+    lines = (ROOT / doc).read_text(encoding="utf-8").splitlines()
+    blocks, i = [], 0
+    while i < len(lines):
+        if lines[i].strip() == "```python":
+            j = i + 1
+            while not lines[j].startswith("```"):
+                j += 1
+            blocks.append((i + 2, "\n".join(lines[i + 1 : j]) + "\n"))
+            i = j
+        i += 1
+    return blocks
+
+
+def _shown(expected, got):
+    """Does a printed line match what a `# comment` shows (`...` elides)?"""
+    pattern = ".*".join(re.escape(part) for part in expected.split("..."))
+    return re.fullmatch(pattern, got) is not None
+
+
+@pytest.mark.parametrize("doc", ["docs/python.md", "README.md"])
+def test_doc_examples_print_what_they_show(doc):
+    """Runs each ```python block of the doc; a `print(...)  # text` line must
+    print `text` (`...` stands for anything), so the docs cannot drift."""
+    blocks = _python_blocks(doc)
+    assert blocks, f"{doc}: no python block found"
+    for first, code in blocks:
+        shown = []  # (doc line, what the comment shows), one per print
+        for k, line in enumerate(code.splitlines()):
+            m = re.match(r"\s*print\(.*\)\s+#\s?(.*)$", line)
+            if m:
+                shown.append((first + k, m.group(1).strip()))
+            elif line.lstrip().startswith("print("):
+                shown.append((first + k, None))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, f"{doc}:{first}", "exec"), {})
+        printed = out.getvalue().splitlines()
+        assert len(printed) == len(shown), f"{doc}:{first}: {printed}"
+        for (line, expected), got in zip(shown, printed):
+            if expected is not None:
+                assert _shown(expected, got), (
+                    f"{doc}:{line}: the doc shows `{expected}`, the program prints `{got}`"
+                )
