@@ -314,14 +314,14 @@ fn variant_file() {
 }
 
 /// Issue 38: in a 16×16 variant whose capture tree explodes
-/// (tests/variants/valid/big16.toml), the king has 81.7 million capture
+/// (tests/variants/big16.toml), the king has 81.7 million capture
 /// paths; `go` answered after 57 s at `move-time=1` and 55 s at
 /// `nodes=10`. The search now checks its limits inside the capture search.
 /// (The one test here that bounds a time: 20 s is far above the second the
 /// answer takes, and far below the minute it took.)
 #[test]
 fn limits_hold_in_a_huge_capture_tree() {
-    let file = root().join("tests/variants/valid/big16.toml");
+    let file = root().join("tests/variants/big16.toml");
     for level in ["move-time=1", "nodes=10"] {
         let mut s = Session::start(&[file.to_str().unwrap()]);
         s.send(&format!(

@@ -1,5 +1,5 @@
 //! Nothing unbounded (issue 38): a user's 16×16 variant whose capture tree
-//! explodes (tests/variants/valid/big16.toml: flying kings in eight
+//! explodes (tests/variants/big16.toml: flying kings in eight
 //! directions landing anywhere beyond, captured pieces removed at the end of
 //! the move, no majority, no reversal rule). One position there has 81.7
 //! million capture paths. Listing and counting must cost time linear in the
@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use dama_engine::{load_text, CountMode, Engine, Limits, MoveList, Position, Rules, SearchRoot};
 
-const BIG16: &str = include_str!("../../../tests/variants/valid/big16.toml");
+const BIG16: &str = include_str!("../../../tests/variants/big16.toml");
 /// The position of the issue: a white king against fourteen men.
 const HUGE: &str = "W:WKa7:Bg13,a2,p8,g3,a10,k15,e2,b2,d11,c5,e9,g14,g16,n5";
 /// The same with seven men: a few thousand paths.
@@ -92,4 +92,19 @@ fn search_limits_hold_in_a_huge_capture_tree() {
         assert!(best.is_capture(), "{best:?}");
         assert_eq!(best.from(), r.parse_square("a7").unwrap(), "{best:?}");
     }
+}
+
+/// The validator warns about the rules whose capture tree explodes
+/// (`W0605`), and not about the shipped variants' rules.
+#[test]
+fn exploding_king_captures_are_flagged() {
+    let loaded = load_text("big16.toml", BIG16, None).expect("big16.toml loads");
+    assert!(
+        loaded.warnings.iter().any(|d| d.code == dama_engine::Code::W0605),
+        "{:?}",
+        loaded.warnings
+    );
+    let adjacent = BIG16.replace("landing = \"any_beyond\"", "landing = \"adjacent_beyond\"");
+    let loaded = load_text("big16.toml", &adjacent, None).expect("loads");
+    assert!(!loaded.warnings.iter().any(|d| d.code == dama_engine::Code::W0605));
 }
