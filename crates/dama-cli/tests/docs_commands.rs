@@ -362,7 +362,7 @@ fn block_steps(block: &[(usize, &str)], dollar_only: bool, steps: &mut Vec<Step>
             Some(r) => (true, r),
             None => (false, t),
         };
-        if dollar_only && !dollar || !dollar && !rest.starts_with("dama ") {
+        if !dollar && (dollar_only || !rest.starts_with("dama ")) {
             k += 1;
             continue;
         }

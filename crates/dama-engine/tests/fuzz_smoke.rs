@@ -276,8 +276,11 @@ fn random_variant_never_panics() {
     run_target("random_variant", entry::random_variant);
 }
 
+/// A target's name and entry point.
+type Target = (&'static str, fn(&[u8]));
+
 /// Every target, in the smoke test's order.
-const TARGETS: [(&str, fn(&[u8])); 5] = [
+const TARGETS: [Target; 5] = [
     ("variant_toml", entry::variant_toml),
     ("fen", entry::fen),
     ("move_text", entry::move_text),
