@@ -4,12 +4,16 @@
 // may not unwrap; tests may. See docs/reliability.md.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+// First, with its macros: `eprint!` and `eprintln!` in every module below
+// are the ones of `out`, which never panic (issue 38).
+#[macro_use]
+mod out;
+
 mod cli;
 mod commands;
 mod exit;
 mod json;
 mod line;
-mod out;
 mod render;
 mod savefile;
 mod serve;
