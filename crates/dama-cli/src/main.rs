@@ -5,15 +5,16 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 // First, with its macros: `eprint!` and `eprintln!` in every module below
-// are the ones of `out`, which never panic (issue 38).
+// are the ones of `stderr`, which never panic (issue 38).
 #[macro_use]
-mod out;
+mod stderr;
 
 mod cli;
 mod commands;
 mod exit;
 mod json;
 mod line;
+mod out;
 mod render;
 mod savefile;
 mod serve;

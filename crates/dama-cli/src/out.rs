@@ -90,32 +90,3 @@ macro_rules! outln {
 }
 
 pub(crate) use {out, outln};
-
-/// Writes formatted text on stderr, ignoring a failure: a message that
-/// cannot be shown (stderr on a full disk, `2>/dev/full`) is no reason to
-/// panic or to stop the command (issue 38; what [`eprint!`] and
-/// [`eprintln!`] expand to).
-pub fn write_err(args: fmt::Arguments<'_>) {
-    let _ = io::stderr().lock().write_fmt(args);
-}
-
-/// Like std's `eprint!`, but a failed write is ignored instead of
-/// panicking. Declared (with `#[macro_use]`) before every other module of
-/// the crate, it shadows std's macro in all of them.
-macro_rules! eprint {
-    ($($arg:tt)*) => {
-        $crate::out::write_err(format_args!($($arg)*))
-    };
-}
-
-/// Like std's `eprintln!`, but a failed write is ignored instead of
-/// panicking (see [`eprint!`]).
-macro_rules! eprintln {
-    () => {
-        $crate::out::write_err(format_args!("\n"))
-    };
-    ($($arg:tt)*) => {
-        $crate::out::write_err(format_args!("{}\n", format_args!($($arg)*)))
-    };
-}
-
