@@ -270,7 +270,9 @@ pub fn remove_stale_temps(path: &Path) {
     let prefix = temp_name(name, 0);
     let prefix = prefix.to_string_lossy();
     let prefix = prefix.trim_end_matches('0');
-    let Ok(entries) = fs::read_dir(folder(path)) else { return };
+    let Ok(entries) = fs::read_dir(folder(path)) else {
+        return;
+    };
     let proc_fs = Path::new("/proc/self").exists();
     let own = std::process::id();
     for entry in entries.flatten() {
@@ -285,7 +287,9 @@ pub fn remove_stale_temps(path: &Path) {
         else {
             continue;
         };
-        let Ok(meta) = entry.path().symlink_metadata() else { continue };
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
         if !meta.is_file() {
             continue;
         }
@@ -485,7 +489,10 @@ mod tests {
         // A record is not weights either, and the other way round.
         let w = dir.join("w.toml");
         fs::write(&w, ONE).unwrap();
-        assert!(matches!(write_atomic_as(&w, "[weights]\n", Kind::Weights), Err(SaveError::NotOurs(_))));
+        assert!(matches!(
+            write_atomic_as(&w, "[weights]\n", Kind::Weights),
+            Err(SaveError::NotOurs(_))
+        ));
         fs::write(&w, "format = 1\n[weights]\nmen = 100\n").unwrap();
         write_atomic_as(&w, "format = 1\n[weights]\nmen = 90\n", Kind::Weights).unwrap();
         assert!(matches!(write_atomic(&w, ONE), Err(SaveError::NotOurs(_))));
@@ -493,7 +500,10 @@ mod tests {
         let empty = dir.join("empty.pdn");
         fs::write(&empty, "").unwrap();
         write_atomic(&empty, ONE).unwrap();
-        assert!(matches!(Appender::new(&p, Kind::GameRecord), Err(SaveError::NotOurs(_))));
+        assert!(matches!(
+            Appender::new(&p, Kind::GameRecord),
+            Err(SaveError::NotOurs(_))
+        ));
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -36,4 +36,3 @@ macro_rules! eprintln {
         $crate::stderr::write_err(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
-

@@ -263,7 +263,16 @@ fn an_initiator_stopped_midway_leaves_every_finished_game() {
         let pdn = dir.join("match.pdn");
         let addr = format!("127.0.0.1:{}", listener.port);
         let mut child = command(&dir)
-            .args(["dxp", "international", "--connect", &addr, "--games", "1000", "--level", "1"])
+            .args([
+                "dxp",
+                "international",
+                "--connect",
+                &addr,
+                "--games",
+                "1000",
+                "--level",
+                "1",
+            ])
             .args(["--max-plies", "40", "--pdn", "match.pdn"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -526,7 +526,22 @@ fn the_record_never_replaces_what_is_not_a_record() {
     std::fs::write(&notes, "my notes\n").unwrap();
     std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
     let match_to = |target: &str| {
-        support::run(&dir, &["match", "dama", "--games", "2", "--depth", "1", "--max-plies", "20", "--pdn", target], "")
+        support::run(
+            &dir,
+            &[
+                "match",
+                "dama",
+                "--games",
+                "2",
+                "--depth",
+                "1",
+                "--max-plies",
+                "20",
+                "--pdn",
+                target,
+            ],
+            "",
+        )
     };
     for (target, why) in [
         ("notes.txt", "it exists and is not a game record; it is not overwritten"),
@@ -535,7 +550,10 @@ fn the_record_never_replaces_what_is_not_a_record() {
     ] {
         let (code, out, err) = match_to(target);
         assert_eq!(code, 1, "{target}: {out}{err}");
-        assert!(err.contains(&format!("error: cannot write {target}: {why}")), "{target}: {err}");
+        assert!(
+            err.contains(&format!("error: cannot write {target}: {why}")),
+            "{target}: {err}"
+        );
         // Refused before the match: no report.
         assert!(out.is_empty(), "{target}: {out}");
     }
@@ -548,7 +566,10 @@ fn the_record_never_replaces_what_is_not_a_record() {
     std::os::unix::fs::symlink("real.pdn", dir.join("link.pdn")).unwrap();
     let (code, _, err) = match_to("link.pdn");
     assert_eq!(code, 0, "{err}");
-    assert!(std::fs::symlink_metadata(dir.join("link.pdn")).unwrap().file_type().is_symlink());
+    assert!(std::fs::symlink_metadata(dir.join("link.pdn"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
     assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600);
     let games = dama_engine::pdn::read_games(&std::fs::read_to_string(&real).unwrap()).unwrap();
     assert_eq!(games.len(), 2);

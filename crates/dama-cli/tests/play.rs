@@ -416,7 +416,9 @@ fn saving_replaces_only_game_records_and_keeps_them_as_they_were() {
         .is_ok_and(|s| s.success());
     let (code, out, err) = run(
         &d,
-        &["play", "dama", "--white", "human", "--black", "human", "--save", "g.pdn"],
+        &[
+            "play", "dama", "--white", "human", "--black", "human", "--save", "g.pdn",
+        ],
         "d3-d4\nsave notes.txt\nsave /dev/full\nsave fifo.pdn\nsave .\nsave copy.pdn\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -424,9 +426,15 @@ fn saving_replaces_only_game_records_and_keeps_them_as_they_were() {
         out.contains("Cannot save to notes.txt: it exists and is not a game record; it is not overwritten"),
         "{out}"
     );
-    assert!(out.contains("Cannot save to /dev/full: it is a character device, not a regular file"), "{out}");
+    assert!(
+        out.contains("Cannot save to /dev/full: it is a character device, not a regular file"),
+        "{out}"
+    );
     if fifo {
-        assert!(out.contains("Cannot save to fifo.pdn: it is a fifo, not a regular file"), "{out}");
+        assert!(
+            out.contains("Cannot save to fifo.pdn: it is a fifo, not a regular file"),
+            "{out}"
+        );
     }
     assert!(out.contains("Cannot save to .: it is a directory"), "{out}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
@@ -439,15 +447,26 @@ fn saving_replaces_only_game_records_and_keeps_them_as_they_were() {
     let (code, out, err) = run(&d, &["play", "--load", "g.pdn"], "a6-a5\nsave link.pdn\nquit\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Saved to link.pdn."), "{out}");
-    assert!(std::fs::symlink_metadata(d.join("link.pdn")).unwrap().file_type().is_symlink());
-    assert!(record(&d.join("copy.pdn")).contains("1. d3-d4 a6-a5"), "{}", record(&d.join("copy.pdn")));
+    assert!(std::fs::symlink_metadata(d.join("link.pdn"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(
+        record(&d.join("copy.pdn")).contains("1. d3-d4 a6-a5"),
+        "{}",
+        record(&d.join("copy.pdn"))
+    );
     assert_eq!(mode("copy.pdn"), 0o600);
 
     // The autosave of a resumed mode-600 record keeps its mode.
     std::fs::set_permissions(d.join("g.pdn"), std::fs::Permissions::from_mode(0o600)).unwrap();
     let (code, _, err) = run(&d, &["play", "--load", "g.pdn"], "c3-c4\nquit\n");
     assert_eq!(code, 0, "{err}");
-    assert!(record(&d.join("g.pdn")).contains("2. c3-c4"), "{}", record(&d.join("g.pdn")));
+    assert!(
+        record(&d.join("g.pdn")).contains("2. c3-c4"),
+        "{}",
+        record(&d.join("g.pdn"))
+    );
     assert_eq!(mode("g.pdn"), 0o600);
 
     // Hard links: refused before anything is played, both names unchanged.
@@ -468,10 +487,21 @@ fn saving_replaces_only_game_records_and_keeps_them_as_they_were() {
 #[test]
 fn temporary_files_of_killed_saves_are_cleaned() {
     let d = scratch("stale");
-    let (code, _, err) = run(&d, &["play", "dama", "--white", "human", "--black", "human", "--save", "g.pdn"], "quit\n");
+    let (code, _, err) = run(
+        &d,
+        &[
+            "play", "dama", "--white", "human", "--black", "human", "--save", "g.pdn",
+        ],
+        "quit\n",
+    );
     assert_eq!(code, 0, "{err}");
     // 4294967295 is above any PID Linux gives; PID 1 always runs.
-    for f in [".g.pdn.tmp-4294967295", ".g.pdn.tmp-1", ".h.pdn.tmp-4294967295", "g.pdn.tmp-4294967295"] {
+    for f in [
+        ".g.pdn.tmp-4294967295",
+        ".g.pdn.tmp-1",
+        ".h.pdn.tmp-4294967295",
+        "g.pdn.tmp-4294967295",
+    ] {
         std::fs::write(d.join(f), "x").unwrap();
     }
     let (code, _, err) = run(&d, &["play", "--load", "g.pdn"], "d3-d4\nquit\n");

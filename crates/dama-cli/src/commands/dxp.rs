@@ -174,7 +174,12 @@ fn initiate(
     // The record's target is checked before anything is played; each game
     // is added as it ends, so a session stopped at any point (Ctrl-C,
     // kill -9) leaves every finished game (issue 37).
-    let mut record = match args.pdn.as_deref().map(|p| Appender::new(p, Kind::GameRecord)).transpose() {
+    let mut record = match args
+        .pdn
+        .as_deref()
+        .map(|p| Appender::new(p, Kind::GameRecord))
+        .transpose()
+    {
         Ok(r) => r,
         Err(e) => {
             let path = args.pdn.as_deref().unwrap_or(Path::new("")).display();

@@ -372,7 +372,12 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     // is added as it ends (so that a match stopped at any point leaves every
     // finished game), and none is kept: memory does not grow with --games,
     // but for the short summaries of the JSON report's "results".
-    let mut record = match args.pdn.as_deref().map(|p| Appender::new(p, Kind::GameRecord)).transpose() {
+    let mut record = match args
+        .pdn
+        .as_deref()
+        .map(|p| Appender::new(p, Kind::GameRecord))
+        .transpose()
+    {
         Ok(r) => r,
         Err(e) => return ctx.write_error(args.pdn.as_deref().unwrap_or(std::path::Path::new("")), &e),
     };
@@ -404,7 +409,10 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             if let Err(e) = r.append(&text) {
                 // Said at once; the match goes on, and the exit code tells.
                 if let Some(path) = &args.pdn {
-                    eprintln!("error: cannot write {}: {e}; the games that follow are not written", path.display());
+                    eprintln!(
+                        "error: cannot write {}: {e}; the games that follow are not written",
+                        path.display()
+                    );
                 }
                 write_error = Some(e);
             }

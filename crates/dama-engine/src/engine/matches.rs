@@ -858,7 +858,10 @@ B:Wa2,b3:Ba7,b6
         assert_eq!(kept.tally, forgot.tally);
         assert_eq!(kept.endings, forgot.endings);
         assert_eq!(kept.pairs, forgot.pairs);
-        assert_eq!((kept.white_wins, kept.black_wins), (forgot.white_wins, forgot.black_wins));
+        assert_eq!(
+            (kept.white_wins, kept.black_wins),
+            (forgot.white_wins, forgot.black_wins)
+        );
         assert_eq!(
             (kept.shortest_plies, kept.longest_plies),
             (forgot.shortest_plies, forgot.longest_plies)
