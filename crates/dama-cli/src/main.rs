@@ -4,6 +4,11 @@
 // may not unwrap; tests may. See docs/reliability.md.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+// First, with its macros: `eprint!` and `eprintln!` in every module below
+// are the ones of `stderr`, which never panic (issue 38).
+#[macro_use]
+mod stderr;
+
 mod cli;
 mod commands;
 mod exit;

@@ -187,4 +187,23 @@ fn a_record_past_a_threefold_repetition_is_analysed_with_a_warning() {
     let (code, _, err) = dama(&["analyze", "--strict", path, "--depth", "1"]);
     assert_eq!(code, 1);
     assert!(err.contains("comes after the end of the game"), "{err}");
+/// `--pdn` never replaces what is not a game record (issue 38): a text file
+/// is refused before the analysis and left as it was; a record is replaced.
+#[test]
+fn the_annotated_record_never_replaces_a_file_that_is_not_a_record() {
+    let dir = scratch("refused");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let (code, out, err) = run(&dir, &["analyze", "-", "--depth", "1", "--pdn", "notes.txt"], GAME);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("error: cannot write notes.txt: it exists and is not a game record; it is not overwritten"),
+        "{err}"
+    );
+    assert!(!out.contains("Annotated record written"), "{out}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    std::fs::write(dir.join("old.pdn"), GAME).unwrap();
+    let (code, out, err) = run(&dir, &["analyze", "-", "--depth", "1", "--pdn", "old.pdn"], GAME);
+    assert_eq!(code, 0, "{out}{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -249,3 +249,61 @@ fn variants_dxp_cannot_carry_are_refused() {
     let (code, _, _) = dama(&["dxp", "international"]);
     assert_eq!(code, 2);
 }
+
+/// An initiator stopped midway (issue 37: `--pdn` was written only when the
+/// whole match ended; a match stopped after two games left no file) leaves
+/// every finished game in its record, readable by `dama replay`: each game
+/// is added as it ends, before its line on stderr.
+#[cfg(unix)]
+#[test]
+fn an_initiator_stopped_midway_leaves_every_finished_game() {
+    for signal in ["KILL", "INT"] {
+        let listener = Listener::start(&["--level", "1", "--max-plies", "40"]);
+        let dir = scratch(&format!("stopped-{signal}"));
+        let pdn = dir.join("match.pdn");
+        let addr = format!("127.0.0.1:{}", listener.port);
+        let mut child = command(&dir)
+            .args([
+                "dxp",
+                "international",
+                "--connect",
+                &addr,
+                "--games",
+                "1000",
+                "--level",
+                "1",
+            ])
+            .args(["--max-plies", "40", "--pdn", "match.pdn"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run dama dxp --connect");
+        let err = BufReader::new(child.stderr.take().unwrap());
+        let mut seen = 0;
+        for line in err.lines() {
+            let line = line.unwrap();
+            if line.starts_with("game ") {
+                seen += 1;
+                if seen == 2 {
+                    break;
+                }
+            }
+        }
+        assert_eq!(seen, 2, "the session did not get to its second game");
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "{signal}: {status}");
+        let text = std::fs::read_to_string(&pdn).unwrap_or_else(|e| panic!("{signal}: no {}: {e}", pdn.display()));
+        let games = dama_engine::pdn::read_games(&text).unwrap_or_else(|e| panic!("{signal}: {e}\n{text}"));
+        assert!(games.len() >= 2, "{signal}: {} games\n{text}", games.len());
+        let (code, out, err) = dama(&["replay", pdn.to_str().unwrap()]);
+        assert_eq!(code, 0, "{signal}: {out}{err}");
+        drop(listener);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -463,3 +463,165 @@ fn openings_from_a_file() {
     assert!(err.contains("cannot read"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A match stopped midway (issue 38: SIGINT or `kill -9` after some games
+/// left no file at all) leaves every finished game on disk, readable by
+/// `dama replay`: each game is added to `--pdn` as it ends, before its
+/// `--verbose` line is printed.
+#[cfg(unix)]
+#[test]
+fn a_match_stopped_midway_leaves_every_finished_game() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    for signal in ["KILL", "INT"] {
+        let dir = scratch(&format!("stopped-{signal}"));
+        let pdn = dir.join("m.pdn");
+        let mut child = support::command(&dir)
+            .args(["match", "dama", "-n", "1000", "--black", "engine", "--depth", "2"])
+            .args(["--max-plies", "60", "--threads", "2", "--verbose", "--pdn", "m.pdn"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start dama match");
+        let err = BufReader::new(child.stderr.take().unwrap());
+        let mut seen = 0;
+        for line in err.lines() {
+            let line = line.unwrap();
+            if line.starts_with("game ") {
+                seen += 1;
+                if seen == 3 {
+                    break;
+                }
+            }
+        }
+        assert_eq!(seen, 3, "the match did not get to its third game");
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "{signal}: {status}");
+        let text = std::fs::read_to_string(&pdn).unwrap_or_else(|e| panic!("{signal}: no {}: {e}", pdn.display()));
+        let games = dama_engine::pdn::read_games(&text).unwrap_or_else(|e| panic!("{signal}: {e}\n{text}"));
+        assert!(games.len() >= 3, "{signal}: {} games\n{text}", games.len());
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g.tag("Round"), Some((i + 1).to_string().as_str()), "{signal}");
+        }
+        let (code, out, err) = dama(&["replay", pdn.to_str().unwrap()]);
+        assert_eq!(code, 0, "{signal}: {out}{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The record goes only where a record may go (issue 38): a text file, a
+/// device or a folder is refused before any game is played, and left as it
+/// was; a symbolic link is written through; the file keeps its mode.
+#[cfg(unix)]
+#[test]
+fn the_record_never_replaces_what_is_not_a_record() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("refused");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let match_to = |target: &str| {
+        support::run(
+            &dir,
+            &[
+                "match",
+                "dama",
+                "--games",
+                "2",
+                "--depth",
+                "1",
+                "--max-plies",
+                "20",
+                "--pdn",
+                target,
+            ],
+            "",
+        )
+    };
+    for (target, why) in [
+        ("notes.txt", "it exists and is not a game record; it is not overwritten"),
+        ("/dev/full", "it is a character device, not a regular file"),
+        (".", "it is a directory, not a regular file"),
+    ] {
+        let (code, out, err) = match_to(target);
+        assert_eq!(code, 1, "{target}: {out}{err}");
+        assert!(
+            err.contains(&format!("error: cannot write {target}: {why}")),
+            "{target}: {err}"
+        );
+        // Refused before the match: no report.
+        assert!(out.is_empty(), "{target}: {out}");
+    }
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // A record of ours, mode 600, behind a symbolic link: written through.
+    let (code, _, err) = match_to("real.pdn");
+    assert_eq!(code, 0, "{err}");
+    let real = dir.join("real.pdn");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink("real.pdn", dir.join("link.pdn")).unwrap();
+    let (code, _, err) = match_to("link.pdn");
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(dir.join("link.pdn"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600);
+    let games = dama_engine::pdn::read_games(&std::fs::read_to_string(&real).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The peak resident size (KiB) of `dama match dama -n GAMES`, read from
+/// /proc when its `stop_at`-th game is done; the match is killed then.
+#[cfg(target_os = "linux")]
+fn peak_kib_after(games: &str, stop_at: usize) -> u64 {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = scratch(&format!("memory-{games}"));
+    let mut child = support::command(&dir)
+        .args(["match", "dama", "-n", games, "--depth", "1", "--max-plies", "20"])
+        .args(["--threads", "1", "--verbose", "--pdn", "m.pdn"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start dama match");
+    let err = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = 0;
+    for line in err.lines() {
+        if line.unwrap().starts_with("game ") {
+            seen += 1;
+            if seen == stop_at {
+                break;
+            }
+        }
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(seen, stop_at, "{games} games: the match stopped early");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no VmHWM in {status}"))
+}
+
+/// The memory of a match does not depend on `--games` (issue 38: `--games
+/// 1000000` took about 660 MB before the first game): after its first 20
+/// games, a match of a million games holds about what one of 40 does.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_does_not_grow_with_the_number_of_games() {
+    let small = peak_kib_after("40", 20);
+    let large = peak_kib_after("1000000", 20);
+    assert!(
+        large < small + 32 * 1024,
+        "peak resident size: {small} KiB for 40 games, {large} KiB for a million"
+    );
+}

@@ -143,3 +143,71 @@ fn a_reader_that_stops_early_is_no_error() {
         assert_eq!(err, "", "{args:?}: a broken pipe is not reported");
     }
 }
+
+/// Commands that write mostly on stderr: errors, warnings, progress,
+/// reports (issue 38: `moves nosuch`, `replay`, `match` and `egtb build`
+/// panicked with `2>/dev/full`).
+fn stderr_rows() -> Vec<Row> {
+    vec![
+        row(&["moves", "nosuch"]),
+        row(&["moves", "dama", "--fen", "W:Wz9"]),
+        row(&["show", "nosuch"]),
+        row(&["replay"]),
+        row(&["replay", "nosuch.pdn"]),
+        row(&["replay", "ROOT/tests/pdn/liberal-mixed.pdn"]),
+        row(&["perft", "nosuch", "--depth", "1"]),
+        row(&["validate", "nosuch.toml"]),
+        row(&["cases", "nosuch"]),
+        row(&["diagram", "nosuch", "--svg", "-"]),
+        row(&["play", "nosuch"]),
+        row(&["play", "--load", "nosuch.pdn"]),
+        row(&["analyze", "nosuch.pdn"]),
+        row(&["match", "dama", "--games", "2", "--depth", "1", "-v", "--pdn", "m.pdn"]),
+        row(&["match", "dama", "--games", "2", "--depth", "1", "--pdn", "/dev/full"]),
+        row(&["egtb", "build", "english", "--pieces", "2", "--dir", "tables"]),
+        row(&["egtb", "probe", "english", "--fen", "W:WK1:BK32", "--dir", "tables"]),
+        row(&["egtb", "stats", "english", "--dir", "tables"]),
+        row(&["tune", "dama", "--games", "0"]),
+        row(&["tune", "dama", "--games", "2", "--nodes", "50", "--max-plies", "20"]),
+        row(&["dxp", "dama", "--connect", "127.0.0.1:1", "--timeout", "1"]),
+        row(&["serve", "--port", "1", "--host", "256.0.0.1"]),
+        row(&["nosuch-command"]),
+    ]
+}
+
+/// With stderr on `/dev/full`, and with both stdout and stderr there,
+/// every command ends by itself and never panics (exit code 101): a
+/// message that cannot be shown is lost, nothing else (issue 38).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_stderr_is_no_panic() {
+    let mut failures = Vec::new();
+    let all: Vec<Row> = rows().into_iter().chain(stderr_rows()).collect();
+    for (i, row) in all.iter().enumerate() {
+        for both in [false, true] {
+            let dir = scratch(&format!("stderr{i}-{both}"));
+            let root = root().display().to_string();
+            let args: Vec<String> = row.args.iter().map(|a| a.replace("ROOT", &root)).collect();
+            let full = || Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap());
+            let mut child = command(&dir)
+                .args(&args)
+                .stdin(Stdio::piped())
+                .stdout(if both { full() } else { Stdio::null() })
+                .stderr(full())
+                .spawn()
+                .expect("run dama");
+            let mut pipe = child.stdin.take().unwrap();
+            let _ = pipe.write_all(row.stdin.as_bytes());
+            drop(pipe);
+            let status = child.wait().unwrap();
+            let _ = std::fs::remove_dir_all(dir);
+            let what = format!("{}{}", row.args.join(" "), if both { " (stdout full too)" } else { "" });
+            match status.code() {
+                Some(101) => failures.push(format!("{what}: exit code 101, a panic")),
+                None => failures.push(format!("{what}: killed by a signal ({status})")),
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -422,5 +422,120 @@ fn a_finished_record_is_never_rewritten_by_load() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(d.join("r.pdn")).unwrap(), before);
     assert!(!d.join("other.pdn").exists());
+/// `save FILE` and the autosave never replace what is not a game record
+/// (issue 38: `save notes.txt` overwrote a mode-600 text file, `save
+/// link.pdn` replaced the link, autosave after `--load` turned 600 into 644
+/// and broke hard links): a text file, a device, a fifo are refused and
+/// left as they were; a link is written through; the mode is kept; a file
+/// with several hard links is refused, both names keeping the record.
+#[cfg(unix)]
+#[test]
+fn saving_replaces_only_game_records_and_keeps_them_as_they_were() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = scratch("save-policy");
+    let mode = |p: &str| std::fs::metadata(d.join(p)).unwrap().permissions().mode() & 0o777;
+    let notes = d.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    std::fs::set_permissions(&notes, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(d.join("fifo.pdn"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let (code, out, err) = run(
+        &d,
+        &[
+            "play", "dama", "--white", "human", "--black", "human", "--save", "g.pdn",
+        ],
+        "d3-d4\nsave notes.txt\nsave /dev/full\nsave fifo.pdn\nsave .\nsave copy.pdn\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Cannot save to notes.txt: it exists and is not a game record; it is not overwritten"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Cannot save to /dev/full: it is a character device, not a regular file"),
+        "{out}"
+    );
+    if fifo {
+        assert!(
+            out.contains("Cannot save to fifo.pdn: it is a fifo, not a regular file"),
+            "{out}"
+        );
+    }
+    assert!(out.contains("Cannot save to .: it is a directory"), "{out}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    assert_eq!(mode("notes.txt"), 0o600);
+    assert!(out.contains("Saved to copy.pdn."), "{out}");
+
+    // A link to a mode-600 record: written through, the link and the mode stay.
+    std::fs::set_permissions(d.join("copy.pdn"), std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink("copy.pdn", d.join("link.pdn")).unwrap();
+    let (code, out, err) = run(&d, &["play", "--load", "g.pdn"], "a6-a5\nsave link.pdn\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Saved to link.pdn."), "{out}");
+    assert!(std::fs::symlink_metadata(d.join("link.pdn"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(
+        record(&d.join("copy.pdn")).contains("1. d3-d4 a6-a5"),
+        "{}",
+        record(&d.join("copy.pdn"))
+    );
+    assert_eq!(mode("copy.pdn"), 0o600);
+
+    // The autosave of a resumed mode-600 record keeps its mode.
+    std::fs::set_permissions(d.join("g.pdn"), std::fs::Permissions::from_mode(0o600)).unwrap();
+    let (code, _, err) = run(&d, &["play", "--load", "g.pdn"], "c3-c4\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        record(&d.join("g.pdn")).contains("2. c3-c4"),
+        "{}",
+        record(&d.join("g.pdn"))
+    );
+    assert_eq!(mode("g.pdn"), 0o600);
+
+    // Hard links: refused before anything is played, both names unchanged.
+    std::fs::hard_link(d.join("g.pdn"), d.join("hard.pdn")).unwrap();
+    let before = std::fs::read_to_string(d.join("g.pdn")).unwrap();
+    let (code, _, err) = run(&d, &["play", "--load", "g.pdn"], "d4-d5\nquit\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("it has 2 hard links"), "{err}");
+    assert_eq!(std::fs::read_to_string(d.join("g.pdn")).unwrap(), before);
+    assert_eq!(std::fs::read_to_string(d.join("hard.pdn")).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Temporary files `.g.pdn.tmp-PID` of a process killed during a save are
+/// removed at the next save of `g.pdn` when their process is gone (issue
+/// 38: they stayed for ever); other names and live processes' are left.
+#[cfg(target_os = "linux")]
+#[test]
+fn temporary_files_of_killed_saves_are_cleaned() {
+    let d = scratch("stale");
+    let (code, _, err) = run(
+        &d,
+        &[
+            "play", "dama", "--white", "human", "--black", "human", "--save", "g.pdn",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // 4294967295 is above any PID Linux gives; PID 1 always runs.
+    for f in [
+        ".g.pdn.tmp-4294967295",
+        ".g.pdn.tmp-1",
+        ".h.pdn.tmp-4294967295",
+        "g.pdn.tmp-4294967295",
+    ] {
+        std::fs::write(d.join(f), "x").unwrap();
+    }
+    let (code, _, err) = run(&d, &["play", "--load", "g.pdn"], "d3-d4\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(!d.join(".g.pdn.tmp-4294967295").exists());
+    for f in [".g.pdn.tmp-1", ".h.pdn.tmp-4294967295", "g.pdn.tmp-4294967295"] {
+        assert!(d.join(f).exists(), "{f}");
+    }
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -154,3 +154,33 @@ fn a_second_round_starts_from_the_first_and_kept_weights_stay() {
     ]);
     assert_eq!(code, 1, "{err}");
 }
+
+/// `--out` never replaces what is not a weights file (issue 38): a game
+/// record or a text file is refused before the games are played, and left
+/// as it was.
+#[test]
+fn the_weights_never_replace_a_file_that_is_not_weights() {
+    let dir = scratch("tune-refused");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let (code, _, err) = dama(&[
+        "tune",
+        "dama",
+        "--games",
+        "2",
+        "--nodes",
+        "50",
+        "--max-plies",
+        "20",
+        "--out",
+        notes.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("it exists and is not an evaluation weights file; it is not overwritten"),
+        "{err}"
+    );
+    assert!(!err.contains("self-play"), "refused after the games: {err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

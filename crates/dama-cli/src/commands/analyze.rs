@@ -106,6 +106,12 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
         Ok(r) => r,
         Err(e) => return e,
     };
+    // A target that would be refused is refused before the analysis.
+    if let Some(path) = args.pdn.as_deref().filter(|_| !to_stdout) {
+        if let Err(e) = crate::savefile::check_target(path, crate::savefile::Kind::GameRecord) {
+            return ctx.write_error(path, &e);
+        }
+    }
 
     // The tables' folder, checked once for each variant of the record.
     let mut tables: std::collections::HashMap<u64, Option<PathBuf>> = Default::default();
@@ -160,7 +166,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
             out!("{text}");
             return Exit::Success;
         }
-        if let Err(e) = ctx.write_file(path, &text) {
+        if let Err(e) = ctx.write_file(path, &text, crate::savefile::Kind::GameRecord) {
             return e;
         }
     }

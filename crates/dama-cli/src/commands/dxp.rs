@@ -16,7 +16,7 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -24,13 +24,13 @@ use dama_engine::dxp::{
     AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpMessage, DxpMove, GameAccept, GameEnd, GameEndReason,
     GameRequest, DXP_MAX_MESSAGE, DXP_PORT,
 };
-use dama_engine::pdn::{self, PdnTags};
+use dama_engine::pdn::PdnTags;
 use dama_engine::{Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot, DEFAULT_LEVEL, LEVELS};
 
 use super::Ctx;
 use crate::exit::Exit;
 use crate::out::outln;
-use crate::savefile::{self, DateTime};
+use crate::savefile::{Appender, DateTime, Kind};
 
 /// Arguments of `dama dxp`.
 #[derive(Debug, clap::Args)]
@@ -162,7 +162,8 @@ fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
     }
 }
 
-/// The initiator: connect, play `--games` games, write the PDN, print the tally.
+/// The initiator: connect, play `--games` games, append each to the PDN as
+/// it ends, print the tally.
 fn initiate(
     args: &DxpArgs,
     addr: &str,
@@ -170,6 +171,22 @@ fn initiate(
     start: dama_engine::Position,
     variant_file: Option<String>,
 ) -> Exit {
+    // The record's target is checked before anything is played; each game
+    // is added as it ends, so a session stopped at any point (Ctrl-C,
+    // kill -9) leaves every finished game (issue 37).
+    let mut record = match args
+        .pdn
+        .as_deref()
+        .map(|p| Appender::new(p, Kind::GameRecord))
+        .transpose()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            let path = args.pdn.as_deref().unwrap_or(Path::new("")).display();
+            eprintln!("error: cannot write {path}: {e}");
+            return Exit::Failure;
+        }
+    };
     let stream = match connect(addr, Duration::from_secs(args.timeout)) {
         Ok(s) => s,
         Err(e) => {
@@ -186,10 +203,11 @@ fn initiate(
     };
     let mut engine = Engine::new(board.rules());
     let mut session = Session::new(args, &board, &mut engine, Role::Initiator);
-    let mut games: Vec<(Game, PdnTags)> = Vec::new();
+    let mut games = 0usize;
     let (mut wins, mut draws, mut losses, mut unfinished) = (0u32, 0u32, 0u32, 0u32);
     let date = DateTime::now().pdn_date();
     let mut failure = None;
+    let mut write_failed = false;
     for i in 0..args.games {
         let ours = if i % 2 == 0 { Color::White } else { Color::Black };
         let last = i + 1 == args.games;
@@ -224,13 +242,6 @@ fn initiate(
                     .game
                     .outcome()
                     .map_or_else(|| played.note.clone(), |o| o.reason.to_string());
-                eprintln!(
-                    "game {}: {} as {}, {} plies: {text} ({why})",
-                    i + 1,
-                    args.name,
-                    ours,
-                    played.game.ply_count()
-                );
                 let tags = PdnTags {
                     event: format!("dama dxp match ({})", board.rules().id()),
                     site: addr.to_string(),
@@ -241,7 +252,24 @@ fn initiate(
                     variant_file: variant_file.clone(),
                     extra: Vec::new(),
                 };
-                games.push((played.game, tags));
+                games += 1;
+                if let (Some(record), Some(path)) = (record.as_mut(), args.pdn.as_deref()) {
+                    let mut piece = if record.is_empty() { String::new() } else { "\n".into() };
+                    piece.push_str(&played.game.to_pdn(&tags));
+                    if let Err(e) = record.append(&piece) {
+                        eprintln!("error: cannot write {}: {e}", path.display());
+                        write_failed = true;
+                        break;
+                    }
+                }
+                // After the game is on disk: a game the line shows is in the file.
+                eprintln!(
+                    "game {}: {} as {}, {} plies: {text} ({why})",
+                    i + 1,
+                    args.name,
+                    ours,
+                    played.game.ply_count()
+                );
                 if played.peer_stops && !last {
                     eprintln!("dama dxp: the peer wants no further game");
                     break;
@@ -255,25 +283,18 @@ fn initiate(
         }
     }
     conn.shutdown();
-    if let Some(path) = &args.pdn {
-        let text = pdn::write_games(games.iter().map(|(g, t)| (g, t)));
-        if let Err(e) = savefile::write_atomic(path, &text) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return Exit::Failure;
-        }
-    }
     let peer = session.peer_name.clone();
     outln!(
         "{} against {peer}, {} games: {wins} wins, {draws} draws, {losses} losses{}",
         args.name,
-        games.len(),
+        games,
         if unfinished > 0 {
             format!(", {unfinished} unfinished")
         } else {
             String::new()
         }
     );
-    if failure.is_some() {
+    if failure.is_some() || write_failed {
         Exit::Failure
     } else {
         Exit::Success

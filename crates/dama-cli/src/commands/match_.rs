@@ -18,7 +18,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use clap::ValueEnum;
-use dama_engine::pdn::{self, PdnTags};
+use dama_engine::pdn::PdnTags;
 use dama_engine::Color;
 use dama_engine::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
 use dama_engine::{read_openings, EloEstimate, Limits, MatchOptions, Sprt, SprtDecision, SprtStatus};
@@ -31,7 +31,7 @@ use crate::exit::Exit;
 use crate::json::{self, Code};
 use crate::out::outln;
 use crate::render;
-use crate::savefile::DateTime;
+use crate::savefile::{Appender, DateTime, Kind};
 
 /// A match player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -355,6 +355,8 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     let progress = render::stderr_tty() && args.format == Format::Text && !args.verbose;
     let names = [config.players[0].name.clone(), config.players[1].name.clone()];
     let options = MatchOptions {
+        // Each game is written out by the callback below, none kept.
+        forget_games: true,
         threads: args.threads.map_or(0, |n| n as usize),
         openings: opening_list,
         sprt: args.sprt.map(|(elo0, elo1)| Sprt {
@@ -364,7 +366,56 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             beta: args.beta,
         }),
     };
+    // (issue 38) The record's target is checked before the match; each game
+    // is added as it ends (so that a match stopped at any point leaves every
+    // finished game), and none is kept: memory does not grow with --games,
+    // but for the short summaries of the JSON report's "results".
+    let mut record = match args
+        .pdn
+        .as_deref()
+        .map(|p| Appender::new(p, Kind::GameRecord))
+        .transpose()
+    {
+        Ok(r) => r,
+        Err(e) => return ctx.write_error(args.pdn.as_deref().unwrap_or(std::path::Path::new("")), &e),
+    };
+    let mut write_error = None;
+    let mut results: Vec<GameSummary> = Vec::new();
+    let date = DateTime::now().pdn_date();
     let report = play_match_with(Arc::clone(&rules), &config, &options, |p| {
+        if args.format == Format::Json {
+            results.push(GameSummary {
+                a_color: p.last.a_color,
+                outcome: p.last.outcome,
+                plies: p.last.game.ply_count(),
+            });
+        }
+        if let Some(r) = record.as_mut().filter(|_| write_error.is_none()) {
+            let (w, b) = if p.last.a_color == Color::White { (0, 1) } else { (1, 0) };
+            let tags = PdnTags {
+                event: format!("dama match ({})", rules.id()),
+                site: "?".into(),
+                date: date.clone(),
+                round: (p.index + 1).to_string(),
+                white: names[w].clone(),
+                black: names[b].clone(),
+                variant_file: variant_file.clone(),
+                extra: Vec::new(),
+            };
+            let mut text = if r.is_empty() { String::new() } else { "\n".into() };
+            text.push_str(&p.last.game.to_pdn(&tags));
+            if let Err(e) = r.append(&text) {
+                // Said at once; the match goes on, and the exit code tells.
+                if let Some(path) = &args.pdn {
+                    eprintln!(
+                        "error: cannot write {}: {e}; the games that follow are not written",
+                        path.display()
+                    );
+                }
+                write_error = Some(e);
+            }
+        }
+        // After the game is on disk: a game the line shows is in the file.
         if progress {
             progress_line(p);
         } else if args.verbose {
@@ -378,31 +429,8 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     let sides = &report.players;
     let t = report.tally;
     let (wins, draws, losses) = (t.wins, t.draws, t.losses);
-
-    if let Some(path) = &args.pdn {
-        let date = DateTime::now().pdn_date();
-        let tags: Vec<PdnTags> = report
-            .games
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let (w, b) = if p.a_color == Color::White { (0, 1) } else { (1, 0) };
-                PdnTags {
-                    event: format!("dama match ({})", rules.id()),
-                    site: "?".into(),
-                    date: date.clone(),
-                    round: (i + 1).to_string(),
-                    white: sides[w].player.name.clone(),
-                    black: sides[b].player.name.clone(),
-                    variant_file: variant_file.clone(),
-                    extra: Vec::new(),
-                }
-            })
-            .collect();
-        let text = pdn::write_games(report.games.iter().zip(tags.iter()).map(|(p, t)| (&p.game, t)));
-        if let Err(e) = ctx.write_file(path, &text) {
-            return e;
-        }
+    if let (Some(e), Some(path)) = (&write_error, &args.pdn) {
+        return ctx.write_error(path, e);
     }
 
     match args.format {
@@ -427,8 +455,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                     "longest_move_seconds": s.longest.as_secs_f64(),
                 })
             };
-            let games: Vec<serde_json::Value> = report
-                .games
+            let games: Vec<serde_json::Value> = results
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
@@ -438,13 +465,13 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                         "result": p.outcome.result.pdn(),
                         "a_score": p.a_score(),
                         "reason": p.outcome.reason.to_string(),
-                        "plies": p.game.ply_count(),
+                        "plies": p.plies,
                     })
                 })
                 .collect();
             let v = serde_json::json!({
                 "variant": rules.id(),
-                "games": report.games.len(),
+                "games": report.played,
                 "seed": args.seed,
                 "opening_plies": args.openings,
                 "max_plies": args.max_plies,
@@ -482,7 +509,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                 "{} ({}): {} games, {a} against {b}",
                 rules.name(),
                 rules.id(),
-                report.games.len(),
+                report.played,
             );
             match &args.openings_file {
                 Some(f) => outln!(
@@ -526,7 +553,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                     s.test.alpha,
                     s.test.beta,
                     decision_text(s.decision),
-                    report.games.len(),
+                    report.played,
                     s.llr,
                     s.lower,
                     s.upper
@@ -565,6 +592,24 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         }
     }
     Exit::Success
+}
+
+/// What the JSON report says of a game (kept instead of the game).
+struct GameSummary {
+    a_color: Color,
+    outcome: dama_engine::Outcome,
+    plies: usize,
+}
+
+impl GameSummary {
+    /// Player A's score.
+    fn a_score(&self) -> f64 {
+        match self.outcome.result.winner() {
+            Some(c) if c == self.a_color => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
 }
 
 /// The sequential test in the JSON report.

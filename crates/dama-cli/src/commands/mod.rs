@@ -149,15 +149,21 @@ impl Ctx {
         }
     }
 
-    /// Writes `text` to `path` atomically (a temporary file, then a rename);
-    /// on failure says so on stderr (and as JSON with `--format json`).
-    pub fn write_file(&self, path: &std::path::Path, text: &str) -> Result<(), Exit> {
-        crate::savefile::write_atomic(path, text).map_err(|e| {
-            let msg = format!("cannot write {}: {e}", path.display());
-            eprintln!("error: {msg}");
-            self.json_errors(|| vec![json::error(json::Code::Write, &msg, None, None)]);
-            Exit::Failure
-        })
+    /// Writes `text`, a file of `kind`, to `path` atomically (a temporary
+    /// file, then a rename; never over anything but a file of that kind:
+    /// `savefile`); on failure says so on stderr (and as JSON with
+    /// `--format json`).
+    pub fn write_file(&self, path: &std::path::Path, text: &str, kind: crate::savefile::Kind) -> Result<(), Exit> {
+        crate::savefile::write_atomic_as(path, text, kind).map_err(|e| self.write_error(path, &e))
+    }
+
+    /// Says on stderr (and as JSON with `--format json`) that `path` could
+    /// not be written; the exit code.
+    pub fn write_error(&self, path: &std::path::Path, e: &crate::savefile::SaveError) -> Exit {
+        let msg = format!("cannot write {}: {e}", path.display());
+        eprintln!("error: {msg}");
+        self.json_errors(|| vec![json::error(json::Code::Write, &msg, None, None)]);
+        Exit::Failure
     }
 
     /// Loads a variant (built-in or file); prints diagnostics on failure.

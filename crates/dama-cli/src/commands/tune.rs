@@ -136,6 +136,14 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
         }
     }
 
+    // Where the weights go, checked before the games are played.
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.weights.toml", dama_engine::file_safe_name(rules.id()))));
+    if let Err(e) = crate::savefile::check_target(&out, crate::savefile::Kind::Weights) {
+        return ctx.write_error(&out, &e);
+    }
     let began = std::time::Instant::now();
     if args.games > 0 {
         let chunks: Vec<u32> = (0..args.games.div_ceil(CHUNK)).collect();
@@ -202,11 +210,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
         eprintln!("{last}");
     }
 
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}.weights.toml", dama_engine::file_safe_name(rules.id()))));
-    if let Err(e) = ctx.write_file(&out, &report.weights.to_toml(&rules)) {
+    if let Err(e) = ctx.write_file(&out, &report.weights.to_toml(&rules), crate::savefile::Kind::Weights) {
         return e;
     }
     outln!(

@@ -15,14 +15,15 @@
 //! [`play_match_with`] adds to that ([`MatchOptions`]): games on several
 //! threads, openings from a list, and a sequential test that stops the
 //! match. Threads do not change the games: game `g` takes its opening
-//! (drawn for every pair before play begins, in order), its random moves
+//! (drawn pair after pair, in order, as the games are dealt), its random moves
 //! and its engines' seeds from `g` alone, and every game starts with
 //! cleared engines, so any number of threads plays the same games, reported
 //! in index order. The statistics ([`EloEstimate`], [`Sprt`]) count pairs
 //! (game `2k` and `2k+1`) when the games come in complete pairs.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{mpsc, Arc};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, Position};
@@ -174,8 +175,12 @@ pub struct MatchEnding {
 pub struct MatchReport {
     /// Players A and B.
     pub players: [MatchPlayerStats; 2],
-    /// The games, in the order played.
+    /// The games, in the order played (none with
+    /// [`MatchOptions::forget_games`]).
     pub games: Vec<MatchGame>,
+    /// How many games the report counts (`games.len()` unless they were
+    /// forgotten).
+    pub played: usize,
     /// Player A's wins, draws and losses.
     pub tally: MatchTally,
     /// Player A's score: (wins + draws / 2) / games.
@@ -223,6 +228,11 @@ pub struct MatchOptions {
     /// that were already being played are finished and left out of the
     /// report, so the result does not depend on the number of threads.
     pub sprt: Option<Sprt>,
+    /// Keep no game in the report ([`MatchReport::games`] is empty; the
+    /// statistics are counted as the games come): each game is only seen
+    /// by the `progress` callback, which may write it out. The memory a
+    /// match takes then does not grow with the number of games.
+    pub forget_games: bool,
 }
 
 /// What one game cost a player.
@@ -332,41 +342,37 @@ pub fn play_match_with(
     let rules: Arc<Rules> = rules.into();
     let began = Instant::now();
     let total = config.games;
-    let pair_count = total.div_ceil(2) as usize;
-    // Every pair's opening, drawn in order before play begins.
-    let openings: Vec<Opening> = if options.openings.is_empty() {
-        let mut opening_rng = Rng::new(config.seed);
-        (0..pair_count)
-            .map(|_| Opening {
-                start: config.start,
-                moves: random_opening(&rules, &config.start, config.opening_plies, &mut opening_rng),
-            })
-            .collect()
-    } else {
-        (0..pair_count)
-            .map(|k| options.openings[k % options.openings.len()].clone())
-            .collect()
-    };
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
     .clamp(1, total.max(1) as usize);
 
-    let next = AtomicU32::new(0);
+    // Games are dealt in index order with their openings, drawn in order
+    // as the pairs begin (nothing is drawn or kept ahead: memory does not
+    // depend on the number of games).
+    let dealer = Mutex::new(Dealer {
+        next: 0,
+        rng: Rng::new(config.seed),
+        current: None,
+    });
     let stop = AtomicBool::new(false);
-    let mut slots: Vec<Option<(MatchGame, [Cost; 2])>> = vec![None; total as usize];
-    let mut tally = MatchTally::default();
+    // Games finished before an earlier one, waiting to be reported in order.
+    let mut waiting: BTreeMap<u32, (MatchGame, [Cost; 2])> = BTreeMap::new();
+    let mut stats = Running::default();
+    let mut games: Vec<MatchGame> = Vec::new();
     // The games kept: all, or those up to the pair where the test decided.
     let mut kept = total as usize;
     let mut pairs = [0u32; 5];
     let mut tested_pairs = 0usize;
+    // The score of the first game of the pair being tested, once in.
+    let mut pair_first: Option<f64> = None;
     let mut sprt_status = options.sprt.map(|t| t.status(&ResultCounts::Pairs([0; 5])));
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(u32, MatchGame, [Cost; 2])>();
         for _ in 0..threads {
             let tx = tx.clone();
-            let (rules, openings, next, stop) = (&rules, &openings, &next, &stop);
+            let (rules, dealer, stop) = (&rules, &dealer, &stop);
             scope.spawn(move || {
                 let tables = config.tables.as_deref();
                 let mut sides = [
@@ -374,11 +380,10 @@ pub fn play_match_with(
                     Side::new(&config.players[1], rules, tables),
                 ];
                 while !stop.load(Ordering::Relaxed) {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= total {
+                    let Some((g, opening)) = deal(dealer, rules, config, options, total) else {
                         break;
-                    }
-                    let (game, cost) = play_indexed(rules, config, &openings[(g / 2) as usize], g, &mut sides);
+                    };
+                    let (game, cost) = play_indexed(rules, config, &opening, g, &mut sides);
                     if tx.send((g, game, cost)).is_err() {
                         break;
                     }
@@ -387,118 +392,193 @@ pub fn play_match_with(
         }
         drop(tx);
         let mut reported = 0usize;
+        // Games in index order, each with the test first (so that no game
+        // past the deciding pair is reported), then the report.
         for (g, game, cost) in rx {
-            slots[g as usize] = Some((game, cost));
-            // The test, pair by pair in index order, until it decides.
-            // (first, so that no game past the deciding pair is reported).
-            while let Some(test) = options
-                .sprt
-                .filter(|_| kept == total as usize && 2 * tested_pairs + 1 < total as usize)
-            {
-                let (Some((a, _)), Some((b, _))) = (&slots[2 * tested_pairs], &slots[2 * tested_pairs + 1]) else {
+            waiting.insert(g, (game, cost));
+            while reported < kept {
+                let Some((game, cost)) = waiting.remove(&(reported as u32)) else {
                     break;
                 };
-                pairs[((a.a_score() + b.a_score()) * 2.0).round() as usize] += 1;
-                tested_pairs += 1;
-                let status = test.status(&ResultCounts::Pairs(pairs));
-                sprt_status = Some(status);
-                if status.decision != SprtDecision::Inconclusive {
-                    kept = 2 * tested_pairs;
-                    stop.store(true, Ordering::Relaxed);
+                if let Some(test) = options.sprt.filter(|_| kept == total as usize) {
+                    match pair_first.take() {
+                        None if reported + 1 < total as usize => pair_first = Some(game.a_score()),
+                        None => {}
+                        Some(first) => {
+                            pairs[((first + game.a_score()) * 2.0).round() as usize] += 1;
+                            tested_pairs += 1;
+                            let status = test.status(&ResultCounts::Pairs(pairs));
+                            sprt_status = Some(status);
+                            if status.decision != SprtDecision::Inconclusive {
+                                kept = 2 * tested_pairs;
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
                 }
-            }
-            // Progress in index order: every game as soon as those before it are in.
-            while reported < kept {
-                let Some((game, _)) = &slots[reported] else { break };
-                match game.outcome.result.winner() {
-                    Some(c) if c == game.a_color => tally.wins += 1,
-                    Some(_) => tally.losses += 1,
-                    None => tally.draws += 1,
-                }
+                stats.add(&game, cost);
                 reported += 1;
                 progress(&MatchProgress {
-                    last: game,
+                    last: &game,
                     index: reported as u32 - 1,
                     played: reported as u32,
                     games: total,
-                    tally,
+                    tally: stats.tally,
                     elapsed: began.elapsed(),
                 });
+                if !options.forget_games {
+                    games.push(game);
+                }
+            }
+            // Past the decision, later games are dropped as they come.
+            if reported >= kept {
+                waiting.clear();
             }
         }
     });
     let elapsed = began.elapsed();
+    stats.report(config, games, elapsed, sprt_status, threads)
+}
 
-    let mut costs = [Cost::default(); 2];
-    let mut games: Vec<MatchGame> = Vec::with_capacity(kept);
-    for (game, cost) in slots.into_iter().take(kept).flatten() {
-        for (total, c) in costs.iter_mut().zip(cost) {
+/// Deals games in index order: the next index and its opening.
+struct Dealer {
+    /// The next game's index.
+    next: u32,
+    /// The random openings' generator, drawn pair after pair.
+    rng: Rng,
+    /// The opening of the pair being dealt.
+    current: Option<Opening>,
+}
+
+/// The next game to play and its opening, or `None` when all are dealt.
+fn deal(
+    dealer: &Mutex<Dealer>,
+    rules: &Rules,
+    config: &MatchConfig,
+    options: &MatchOptions,
+    total: u32,
+) -> Option<(u32, Opening)> {
+    let mut d = dealer.lock().unwrap_or_else(|e| e.into_inner());
+    let g = d.next;
+    if g >= total {
+        return None;
+    }
+    d.next += 1;
+    if g % 2 == 0 || d.current.is_none() {
+        let opening = if options.openings.is_empty() {
+            Opening {
+                start: config.start,
+                moves: random_opening(rules, &config.start, config.opening_plies, &mut d.rng),
+            }
+        } else {
+            options.openings[(g / 2) as usize % options.openings.len()].clone()
+        };
+        d.current = Some(opening);
+    }
+    d.current.clone().map(|o| (g, o))
+}
+
+/// The statistics of the games reported so far, counted as they come.
+#[derive(Debug, Default)]
+struct Running {
+    games: usize,
+    tally: MatchTally,
+    costs: [Cost; 2],
+    white_wins: u32,
+    black_wins: u32,
+    plies: u64,
+    shortest: Option<usize>,
+    longest: usize,
+    endings: Vec<MatchEnding>,
+    pairs: [u32; 5],
+    /// Player A's score in the first game of an incomplete pair.
+    pair_first: Option<f64>,
+}
+
+impl Running {
+    /// Counts one more game, in index order.
+    fn add(&mut self, game: &MatchGame, cost: [Cost; 2]) {
+        for (total, c) in self.costs.iter_mut().zip(cost) {
             total.moves += c.moves;
             total.thinking += c.thinking;
             total.longest = total.longest.max(c.longest);
         }
-        games.push(game);
-    }
-    let mut tally = MatchTally::default();
-    for g in &games {
-        match g.outcome.result.winner() {
-            Some(c) if c == g.a_color => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => tally.draws += 1,
+        match game.outcome.result.winner() {
+            Some(c) if c == game.a_color => self.tally.wins += 1,
+            Some(_) => self.tally.losses += 1,
+            None => self.tally.draws += 1,
         }
-    }
-    let pairs = (!games.is_empty() && games.len() % 2 == 0).then(|| {
-        let mut p = [0u32; 5];
-        for pair in games.chunks(2) {
-            p[((pair[0].a_score() + pair[1].a_score()) * 2.0).round() as usize] += 1;
+        match game.outcome.result {
+            GameResult::WhiteWins => self.white_wins += 1,
+            GameResult::BlackWins => self.black_wins += 1,
+            GameResult::Draw => {}
         }
-        p
-    });
-    let elo = EloEstimate::from_counts(&match pairs {
-        Some(p) => ResultCounts::Pairs(p),
-        None => ResultCounts::Games {
-            wins: tally.wins,
-            draws: tally.draws,
-            losses: tally.losses,
-        },
-    });
-
-    let n = games.len().max(1) as f64;
-    let lengths: Vec<usize> = games.iter().map(|p| p.game.ply_count()).collect();
-    // Why games ended, most frequent first.
-    let mut endings: Vec<MatchEnding> = Vec::new();
-    for p in &games {
-        let reason = reason_kind(&p.outcome.reason);
-        match endings.iter_mut().find(|e| e.reason == reason) {
+        let plies = game.game.ply_count();
+        self.plies += plies as u64;
+        self.shortest = Some(self.shortest.map_or(plies, |s| s.min(plies)));
+        self.longest = self.longest.max(plies);
+        let reason = reason_kind(&game.outcome.reason);
+        match self.endings.iter_mut().find(|e| e.reason == reason) {
             Some(e) => e.games += 1,
-            None => endings.push(MatchEnding { reason, games: 1 }),
+            None => self.endings.push(MatchEnding { reason, games: 1 }),
         }
+        match self.pair_first.take() {
+            None => self.pair_first = Some(game.a_score()),
+            Some(first) => self.pairs[((first + game.a_score()) * 2.0).round() as usize] += 1,
+        }
+        self.games += 1;
     }
-    endings.sort_by(|a, b| b.games.cmp(&a.games).then(a.reason.cmp(&b.reason)));
-    let count = |r: GameResult| games.iter().filter(|p| p.outcome.result == r).count() as u32;
-    let players = [0, 1].map(|i| MatchPlayerStats {
-        player: config.players[i].clone(),
-        moves: costs[i].moves,
-        thinking: costs[i].thinking,
-        longest: costs[i].longest,
-    });
-    MatchReport {
-        white_wins: count(GameResult::WhiteWins),
-        black_wins: count(GameResult::BlackWins),
-        score: (f64::from(tally.wins) + f64::from(tally.draws) / 2.0) / n,
-        draw_rate: f64::from(tally.draws) / n,
-        average_plies: lengths.iter().sum::<usize>() as f64 / n,
-        shortest_plies: lengths.iter().copied().min().unwrap_or(0),
-        longest_plies: lengths.iter().copied().max().unwrap_or(0),
-        endings,
-        tally,
-        elapsed,
-        players,
-        games,
-        pairs,
-        elo,
-        sprt: sprt_status,
-        threads,
+
+    /// The report of a match that counted these games (`games`: those
+    /// kept, if any).
+    fn report(
+        mut self,
+        config: &MatchConfig,
+        games: Vec<MatchGame>,
+        elapsed: Duration,
+        sprt: Option<SprtStatus>,
+        threads: usize,
+    ) -> MatchReport {
+        let tally = self.tally;
+        let pairs = (self.games > 0 && self.games % 2 == 0).then_some(self.pairs);
+        let elo = EloEstimate::from_counts(&match pairs {
+            Some(p) => ResultCounts::Pairs(p),
+            None => ResultCounts::Games {
+                wins: tally.wins,
+                draws: tally.draws,
+                losses: tally.losses,
+            },
+        });
+        let n = self.games.max(1) as f64;
+        // Why games ended, most frequent first.
+        self.endings
+            .sort_by(|a, b| b.games.cmp(&a.games).then(a.reason.cmp(&b.reason)));
+        let costs = self.costs;
+        let players = [0, 1].map(|i| MatchPlayerStats {
+            player: config.players[i].clone(),
+            moves: costs[i].moves,
+            thinking: costs[i].thinking,
+            longest: costs[i].longest,
+        });
+        MatchReport {
+            white_wins: self.white_wins,
+            black_wins: self.black_wins,
+            score: (f64::from(tally.wins) + f64::from(tally.draws) / 2.0) / n,
+            draw_rate: f64::from(tally.draws) / n,
+            average_plies: self.plies as f64 / n,
+            shortest_plies: self.shortest.unwrap_or(0),
+            longest_plies: self.longest,
+            endings: self.endings,
+            tally,
+            elapsed,
+            players,
+            played: self.games,
+            games,
+            pairs,
+            elo,
+            sprt,
+            threads,
+        }
     }
 }
 
@@ -757,6 +837,38 @@ B:Wa2,b3:Ba7,b6
         // Five games: no complete pairs, the games one by one.
         assert_eq!(r.pairs, None);
         assert_eq!(r.elo.model, crate::engine::elo::ScoreModel::Trinomial);
+    }
+
+    #[test]
+    fn a_match_that_forgets_its_games_reports_the_same() {
+        let rules = Arc::new(Rules::builtin("dama").unwrap());
+        let c = config(&rules, Contestant::Engine(Limits::depth(1)), Contestant::Random, 7, 40);
+        let moves = |g: &MatchGame| g.game.plies().iter().map(|p| p.mv).collect::<Vec<_>>();
+        let with = |forget_games| MatchOptions {
+            threads: 2,
+            forget_games,
+            ..MatchOptions::default()
+        };
+        let kept = play_match_with(Arc::clone(&rules), &c, &with(false), |_| {});
+        let mut seen = Vec::new();
+        let forgot = play_match_with(Arc::clone(&rules), &c, &with(true), |p| seen.push(moves(p.last)));
+        assert!(forgot.games.is_empty());
+        assert_eq!((kept.played, forgot.played), (7, 7));
+        assert_eq!(seen, kept.games.iter().map(moves).collect::<Vec<_>>());
+        assert_eq!(kept.tally, forgot.tally);
+        assert_eq!(kept.endings, forgot.endings);
+        assert_eq!(kept.pairs, forgot.pairs);
+        assert_eq!(
+            (kept.white_wins, kept.black_wins),
+            (forgot.white_wins, forgot.black_wins)
+        );
+        assert_eq!(
+            (kept.shortest_plies, kept.longest_plies),
+            (forgot.shortest_plies, forgot.longest_plies)
+        );
+        assert_eq!(kept.average_plies, forgot.average_plies);
+        assert_eq!(kept.elo.elo, forgot.elo.elo);
+        assert_eq!(kept.players[0].moves, forgot.players[0].moves);
     }
 
     #[test]
