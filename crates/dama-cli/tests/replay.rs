@@ -146,6 +146,9 @@ fn a_record_past_a_kings_only_draw_replays_with_a_warning() {
     assert!(out.contains("0-1 (Black wins: as recorded)"), "{out}");
     let (code, _, err) = dama(&["replay", "--strict", path]);
     assert_eq!(code, 1);
-    assert!(err.contains("(Draw: 30 plies of king moves without a capture)"), "{err}");
+    assert!(
+        err.contains("(Draw: 30 plies of king moves without a capture)"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
