@@ -475,11 +475,11 @@ fn a_record_that_goes_on_after_a_threefold_repetition_replays_to_its_end() {
         Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded))
     );
     let pe = record.past_end(&game).unwrap();
-    assert_eq!((pe.line, pe.column, pe.text.as_str()), (14, 4, "47-41"));
+    assert_eq!((pe.line, pe.column, pe.text.as_str()), (13, 4, "47-41"));
     assert_eq!((pe.ply, pe.move_number), (9, 5));
     assert_eq!(
         pe.to_string(),
-        "line 14, column 4: the rules ended the game before `47-41` (ply 9, move 5): \
+        "line 13, column 4: the rules ended the game before `47-41` (ply 9, move 5): \
          Draw: threefold repetition; the record goes on, replayed to its end"
     );
     // Strict: refused, as before.
@@ -487,7 +487,7 @@ fn a_record_that_goes_on_after_a_threefold_repetition_replays_to_its_end() {
         Err(PdnError::AfterEnd {
             line, column, outcome, ..
         }) => {
-            assert_eq!((line, column), (14, 4));
+            assert_eq!((line, column), (13, 4));
             assert_eq!(outcome.reason, EndReason::Threefold);
         }
         other => panic!("{other:?}"),
