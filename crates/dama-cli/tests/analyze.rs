@@ -180,7 +180,10 @@ fn a_record_past_a_threefold_repetition_is_analysed_with_a_warning() {
     let path = "tests/pdn/past-end/international-threefold.pdn";
     let (code, out, err) = dama(&["analyze", path, "--depth", "1", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("warning: game 1: the rules ended the game before `47-41` (ply 9, move 5)"), "{err}");
+    assert!(
+        err.contains("warning: game 1: the rules ended the game before `47-41` (ply 9, move 5)"),
+        "{err}"
+    );
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["games"][0]["plies"].as_array().map(Vec::len), Some(10), "{v}");
     assert_eq!(v["games"][0]["warnings"][0]["code"], "past-end", "{v}");

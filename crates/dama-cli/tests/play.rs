@@ -401,7 +401,11 @@ fn numbered_boards_show_a_key() {
 #[test]
 fn a_finished_record_is_never_rewritten_by_load() {
     let d = scratch("finished");
-    let (code, out, err) = run(&d, &["play", "dama", "--save", "r.pdn", "--depth", "1"], "d3-d4\nresign\n");
+    let (code, out, err) = run(
+        &d,
+        &["play", "dama", "--save", "r.pdn", "--depth", "1"],
+        "d3-d4\nresign\n",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Game over: Black wins (White resigned)."), "{out}");
     let before = std::fs::read(d.join("r.pdn")).unwrap();
@@ -411,12 +415,25 @@ fn a_finished_record_is_never_rewritten_by_load() {
         "board\nfen\nd6-d5\nundo\nresign\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(std::fs::read(d.join("r.pdn")).unwrap(), before, "the record was rewritten");
-    assert!(out.contains("The game in r.pdn is over after 2 plies; its record is left as it is."), "{out}");
+    assert_eq!(
+        std::fs::read(d.join("r.pdn")).unwrap(),
+        before,
+        "the record was rewritten"
+    );
+    assert!(
+        out.contains("The game in r.pdn is over after 2 plies; its record is left as it is."),
+        "{out}"
+    );
     assert!(out.contains("Game over: Black wins (White resigned)."), "{out}");
-    assert!(out.contains("The game is over and its record is left as it is."), "{out}");
+    assert!(
+        out.contains("The game is over and its record is left as it is."),
+        "{out}"
+    );
     // `fen` still shows the position.
-    assert!(out.lines().any(|l| l.starts_with("W:W") || l.starts_with("B:W")), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("W:W") || l.starts_with("B:W")),
+        "{out}"
+    );
     // The end of input quits too; --save elsewhere writes nothing either.
     let (code, _, err) = run(&d, &["play", "--load", "r.pdn", "--save", "other.pdn"], "");
     assert_eq!(code, 0, "{err}");

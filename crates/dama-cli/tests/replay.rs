@@ -76,7 +76,7 @@ fn a_record_past_a_threefold_repetition_replays_with_a_warning() {
         err,
         format!(
             "warning: game 1: the rules ended the game before `47-41` (ply 9, move 5): Draw: threefold \
-             repetition; the record goes on and is replayed to its end\n  --> {path}:14:4\n"
+             repetition; the record goes on and is replayed to its end\n  --> {path}:13:4\n"
         )
     );
     assert!(out.contains("Final position after 10 plies"), "{out}");
@@ -89,7 +89,7 @@ fn a_record_past_a_threefold_repetition_replays_with_a_warning() {
     assert_eq!(w["code"], "past-end");
     assert_eq!(w["ply"], 9);
     assert_eq!(w["rule"], "threefold repetition");
-    assert_eq!(w["location"]["line"], 14);
+    assert_eq!(w["location"]["line"], 13);
     assert_eq!(v[0]["result"], "1-0");
     let (code, _, err) = dama(&["replay", "--strict", path]);
     assert_eq!(code, 1);
@@ -146,6 +146,9 @@ fn a_record_past_a_kings_only_draw_replays_with_a_warning() {
     assert!(out.contains("0-1 (Black wins: as recorded)"), "{out}");
     let (code, _, err) = dama(&["replay", "--strict", path]);
     assert_eq!(code, 1);
-    assert!(err.contains("(Draw: 30 plies of king moves without a capture)"), "{err}");
+    assert!(
+        err.contains("(Draw: 30 plies of king moves without a capture)"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -475,17 +475,19 @@ fn a_record_that_goes_on_after_a_threefold_repetition_replays_to_its_end() {
         Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded))
     );
     let pe = record.past_end(&game).unwrap();
-    assert_eq!((pe.line, pe.column, pe.text.as_str()), (14, 4, "47-41"));
+    assert_eq!((pe.line, pe.column, pe.text.as_str()), (13, 4, "47-41"));
     assert_eq!((pe.ply, pe.move_number), (9, 5));
     assert_eq!(
         pe.to_string(),
-        "line 14, column 4: the rules ended the game before `47-41` (ply 9, move 5): \
+        "line 13, column 4: the rules ended the game before `47-41` (ply 9, move 5): \
          Draw: threefold repetition; the record goes on, replayed to its end"
     );
     // Strict: refused, as before.
     match record.replay_strict(r.clone()) {
-        Err(PdnError::AfterEnd { line, column, outcome, .. }) => {
-            assert_eq!((line, column), (14, 4));
+        Err(PdnError::AfterEnd {
+            line, column, outcome, ..
+        }) => {
+            assert_eq!((line, column), (13, 4));
             assert_eq!(outcome.reason, EndReason::Threefold);
         }
         other => panic!("{other:?}"),
@@ -494,7 +496,10 @@ fn a_record_that_goes_on_after_a_threefold_repetition_replays_to_its_end() {
     let written = game.to_pdn(&PdnTags::default());
     assert!(written.contains("[Result \"1-0\"]"), "{written}");
     let again = read_games(&written).unwrap()[0].replay(r).unwrap();
-    assert_eq!(again.positions().collect::<Vec<_>>(), game.positions().collect::<Vec<_>>());
+    assert_eq!(
+        again.positions().collect::<Vec<_>>(),
+        game.positions().collect::<Vec<_>>()
+    );
     assert_eq!(again.passed_end(), game.passed_end());
     assert_eq!(again.outcome().map(|o| o.result), Some(GameResult::WhiteWins));
 }
@@ -541,9 +546,13 @@ fn a_record_that_goes_on_after_a_kings_only_draw_replays_to_its_end() {
         ("1-0", Some(Outcome::new(GameResult::WhiteWins, EndReason::Recorded))),
         ("1/2-1/2", Some(Outcome::new(GameResult::Draw, EndReason::Recorded))),
     ] {
-        let text = written.replace(" *\n", &format!(" {result}\n")).replace("\"*\"", &format!("\"{result}\""));
+        let text = written
+            .replace(" *\n", &format!(" {result}\n"))
+            .replace("\"*\"", &format!("\"{result}\""));
         let record = &read_games(&text).unwrap()[0];
-        let again = record.replay(r.clone()).unwrap_or_else(|e| panic!("{result}: {e}\n{text}"));
+        let again = record
+            .replay(r.clone())
+            .unwrap_or_else(|e| panic!("{result}: {e}\n{text}"));
         assert_eq!(again.outcome(), expected, "{result}");
         assert_eq!(again.passed_end(), game.passed_end(), "{result}");
         let pe = record.past_end(&again).unwrap();

@@ -329,6 +329,24 @@ def test_read_pdn_several_games(turkish):
     assert [g.moves for g in games] == [["d3-d4", "a6-a5"], ["e3-e4"]]
 
 
+PAST_THREEFOLD = (
+    '[GameType "20"]\n[SetUp "1"]\n[FEN "W:WK47,46:BK4,5"]\n\n'
+    "1. 47-41 4-9 2. 41-47 9-4 3. 47-41 4-9 4. 41-47 9-4\n5. 47-41 4-10 2-0\n"
+)
+
+
+def test_read_pdn_goes_on_past_a_threefold_repetition_with_a_warning():
+    # Issue 37: players record games the arbiter did not stop.
+    with pytest.warns(UserWarning, match=r"before `47-41` \(ply 9, move 5\): Draw: threefold repetition"):
+        (g,) = dama.read_pdn(PAST_THREEFOLD)
+    assert len(g) == 10
+    assert g.passed_end == (9, "Draw: threefold repetition")
+    assert g.result == "1-0"
+    with pytest.raises(dama.PdnError) as e:
+        dama.read_pdn(PAST_THREEFOLD, strict=True)
+    assert (e.value.line, e.value.column) == (6, 4)
+
+
 # -- engine ---------------------------------------------------------------------------------------
 
 

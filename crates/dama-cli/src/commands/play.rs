@@ -266,6 +266,7 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         Thinking::Always => true,
         Thinking::Never => false,
     };
+    let finished = resumed && game.is_over();
     Ok(Session {
         color: ctx.color_out,
         game,
@@ -276,7 +277,7 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         save_path,
         autosave,
         resumed,
-        finished: resumed && game.is_over(),
+        finished,
         tags,
         echo: !stdin_tty,
         save_failed: false,
