@@ -417,13 +417,12 @@ mod tests {
     fn failures_are_bounded() {
         let dupes = vec!["\"d4-d5\""; 50_000].join(", ");
         let long = "x".repeat(500_000);
-        let text = format!(
-            "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nexpect_moves = [{dupes}, \"{long}\"]\n"
-        );
+        let text = format!("variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nexpect_moves = [{dupes}, \"{long}\"]\n");
         let r = RuleCase::parse(&text).unwrap().render(&dama()).unwrap();
         assert!(r.failures.len() <= 3 * (MAX_FAILURES + 1), "{}", r.failures.len());
         assert!(
-            r.failures.contains(&"and 49,989 more expected moves listed twice".to_string()),
+            r.failures
+                .contains(&"and 49,989 more expected moves listed twice".to_string()),
             "{:?}",
             &r.failures
         );
@@ -435,7 +434,10 @@ mod tests {
         .unwrap();
         let e = c.render(&dama()).unwrap_err().to_string();
         assert!(e.len() < 1_000, "{} bytes", e.len());
-        let c = RuleCase::parse(&format!("variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nplay = [\"{long}\"]\n")).unwrap();
+        let c = RuleCase::parse(&format!(
+            "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nplay = [\"{long}\"]\n"
+        ))
+        .unwrap();
         let e = c.render(&dama()).unwrap_err().to_string();
         assert!(e.len() < 1_000, "{} bytes", e.len());
         assert_eq!(thousands(1_234_567), "1,234,567");

@@ -172,7 +172,9 @@ fn check_advises_only_what_works() {
     let (code, _, err) = run(&dir, &["cases", ".", "--check"], "");
     assert_eq!(code, 1);
     assert!(
-        err.contains("run `dama cases . --update` to accept the new renderings of the cases whose expectations are met"),
+        err.contains(
+            "run `dama cases . --update` to accept the new renderings of the cases whose expectations are met"
+        ),
         "{err}"
     );
     assert!(err.contains("which `--update` refuses"), "{err}");

@@ -56,7 +56,10 @@ fn a_man_on_its_promotion_rank_names_the_option() {
         }
         let (code, _, err) = dama(&args);
         assert_eq!(code, 1, "{err}");
-        assert!(err.contains("help: to study this position, pass --allow-men-on-promotion-rank"), "{cmd}: {err}");
+        assert!(
+            err.contains("help: to study this position, pass --allow-men-on-promotion-rank"),
+            "{cmd}: {err}"
+        );
         args.push("--allow-men-on-promotion-rank");
         let (code, _, err) = dama(&args);
         assert_eq!(code, 0, "{cmd}: {err}");

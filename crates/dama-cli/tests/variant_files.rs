@@ -188,7 +188,10 @@ fn a_bare_name_on_the_command_line_is_a_builtin() {
     std::fs::write(dir.join("dama"), vec![0x7fu8; 1 << 16]).unwrap();
     let (code, _, err) = run(&dir, &["validate", "dama"], "");
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("warning[W0108]: `dama` is the built-in variant, not the file dama"), "{err}");
+    assert!(
+        err.contains("warning[W0108]: `dama` is the built-in variant, not the file dama"),
+        "{err}"
+    );
     let (code, out, err) = run(&dir, &["show", "dama"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Turkish draughts"), "{out}");

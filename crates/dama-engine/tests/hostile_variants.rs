@@ -297,7 +297,10 @@ fn a_file_named_like_a_builtin_does_not_shadow_it() {
     assert_eq!(w, [("W0108", Some("extends"))], "{:?}", l.warnings);
     let help = l.warnings[0].help.as_deref().unwrap_or("");
     assert!(help.contains("dama`)") && help.contains("as a path"), "{help}");
-    assert_eq!(l.warnings[0].location.as_ref().map(|loc| (loc.line, loc.column)), Some((1, 11)));
+    assert_eq!(
+        l.warnings[0].location.as_ref().map(|loc| (loc.line, loc.column)),
+        Some((1, 11))
+    );
     // A `dama.toml` beside that differs from the built-in is warned about too.
     std::fs::remove_file(dir.join("dama")).unwrap();
     std::fs::write(dir.join("dama.toml"), "extends = \"keny\"\n").unwrap();
@@ -318,7 +321,11 @@ fn a_file_named_like_a_builtin_does_not_shadow_it() {
     assert_eq!(e.diagnostics.len(), 1, "{e}");
     assert_eq!(e.diagnostics[0].code.as_str(), "E0103");
     assert!(
-        e.diagnostics[0].help.as_deref().unwrap_or("").contains("extends = \"./base\""),
+        e.diagnostics[0]
+            .help
+            .as_deref()
+            .unwrap_or("")
+            .contains("extends = \"./base\""),
         "{e}"
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -329,7 +336,8 @@ fn a_file_named_like_a_builtin_does_not_shadow_it() {
 /// and a side with no pieces.
 #[test]
 fn every_setup_problem_at_once() {
-    let text = "extends = \"dama\"\n[setup]\nfirst = \"red\"\nwhite = [\"a2-h3\", \"c3\", \"z1\", \"d8\"]\nblack = []\n";
+    // The file is kept out of tests/variants/invalid, whose files get a CLI snapshot each.
+    let text = include_str!("../../../tests/variants/support/setup-every-problem.toml");
     let e = load_text("t.toml", text, None).unwrap_err();
     let mut found: Vec<(&str, String)> = e
         .diagnostics
@@ -354,7 +362,12 @@ fn every_setup_problem_at_once() {
 /// is told so; one that states its own setup, or keeps the size, is not.
 #[test]
 fn a_larger_board_with_the_parents_setup_is_warned_about() {
-    let l = load_text("nine.toml", "extends = \"dama\"\n[board]\nwidth = 9\nheight = 9\n", None).unwrap();
+    let l = load_text(
+        "nine.toml",
+        "extends = \"dama\"\n[board]\nwidth = 9\nheight = 9\n",
+        None,
+    )
+    .unwrap();
     assert_eq!(l.warnings.len(), 1, "{:?}", l.warnings);
     let w = &l.warnings[0];
     assert_eq!((w.code.as_str(), w.key.as_deref()), ("W0708", Some("board.width")));
@@ -362,7 +375,10 @@ fn a_larger_board_with_the_parents_setup_is_warned_about() {
         w.message,
         "the board is 9×9, but [setup] is inherited from <builtin:dama>, where it was written for its 8×8 board"
     );
-    assert_eq!(w.location.as_ref().map(|l| (l.file.as_str(), l.line)), Some(("nine.toml", 3)));
+    assert_eq!(
+        w.location.as_ref().map(|l| (l.file.as_str(), l.line)),
+        Some(("nine.toml", 3))
+    );
     let own = "extends = \"dama\"\n[board]\nwidth = 9\nheight = 9\n[setup]\nwhite = [\"a2-i3\"]\nblack = [\"a7-i8\"]\n";
     assert!(load_text("nine.toml", own, None).unwrap().warnings.is_empty());
     let same = "extends = \"dama\"\n[board]\nwidth = 8\n";
@@ -383,7 +399,10 @@ fn diagnostics_say_what_is_expected() {
     // A word written as an array names the type expected.
     let d = one("extends = \"dama\"\n[board]\nsquares = [\"dark\"]\n");
     assert_eq!(d.code.as_str(), "E0113");
-    assert_eq!(d.message, "wrong type for `board.squares`: expected a string, found an array");
+    assert_eq!(
+        d.message,
+        "wrong type for `board.squares`: expected a string, found an array"
+    );
     assert_eq!(d.help.as_deref(), Some("allowed values: `all`, `dark`"));
     // An unknown preference lists the preferences.
     let d = one("extends = \"dama\"\n[capture]\npriority = [\"zzz\"]\n");
@@ -391,7 +410,11 @@ fn diagnostics_say_what_is_expected() {
     let help = d.help.unwrap_or_default();
     assert!(help.starts_with("allowed values: `by_king`"), "{help}");
     // No far-fetched key is offered; a typo still is.
-    for (table, key) in [("kings", "captures_kings"), ("capture", "captures_kings"), ("men", "capture_king")] {
+    for (table, key) in [
+        ("kings", "captures_kings"),
+        ("capture", "captures_kings"),
+        ("men", "capture_king"),
+    ] {
         let d = one(&format!("extends = \"dama\"\n[{table}]\n{key} = true\n"));
         assert_eq!(d.code.as_str(), "E0110");
         let help = d.help.unwrap_or_default();
@@ -407,5 +430,8 @@ fn diagnostics_say_what_is_expected() {
         .iter()
         .find(|d| d.key.as_deref() == Some("end"))
         .expect("end is missing");
-    assert!(end.help.as_deref().unwrap_or("").starts_with("add an [end] section"), "{end}");
+    assert!(
+        end.help.as_deref().unwrap_or("").starts_with("add an [end] section"),
+        "{end}"
+    );
 }

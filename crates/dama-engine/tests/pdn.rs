@@ -261,7 +261,11 @@ fn a_variant_tag_never_reads_a_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("mine.toml");
     std::fs::write(&file, "extends = \"dama\"\nname = \"Mine\"\n").unwrap();
-    for named in [file.display().to_string(), "/etc/passwd".to_string(), "mine.toml".to_string()] {
+    for named in [
+        file.display().to_string(),
+        "/etc/passwd".to_string(),
+        "mine.toml".to_string(),
+    ] {
         let text = format!("[Event \"x\"]\n[Variant \"{named}\"]\n1. d3-d4 *\n");
         let g = &read_games(&text).unwrap()[0];
         let e = g.load_variant(None, Some(&dir)).unwrap_err();

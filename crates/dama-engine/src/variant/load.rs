@@ -170,10 +170,7 @@ pub(super) fn shadow_warning(name: &str, found: &Path, key: Option<&str>) -> Dia
     Diagnostic::warning(
         Code::W0108,
         key,
-        format!(
-            "`{}` is the built-in variant, not the file {shown}",
-            clip(name)
-        ),
+        format!("`{}` is the built-in variant, not the file {shown}", clip(name)),
     )
     .with_help(format!(
         "a bare name always means a built-in variant; to use the file, name it as a path (`{}`)",
@@ -420,11 +417,7 @@ pub(super) fn setup_for_another_board(
     diags: &[Diagnostic],
 ) -> Option<Diagnostic> {
     let about = |k: &str| k.starts_with("board") || k.starts_with("setup");
-    if failed.iter().any(|f| about(f))
-        || diags
-            .iter()
-            .any(|d| d.is_error() && d.key.as_deref().is_none_or(about))
-    {
+    if failed.iter().any(|f| about(f)) || diags.iter().any(|d| d.is_error() && d.key.as_deref().is_none_or(about)) {
         // Already reported, or the sizes are not to be trusted.
         return None;
     }
@@ -437,7 +430,9 @@ pub(super) fn setup_for_another_board(
     let parent = merge_chain(parents, None);
     let board = parent.get("board")?.get_ref().as_table()?;
     let int = |k: &str| -> Option<u32> {
-        let DeValue::Integer(i) = board.get(k)?.get_ref() else { return None };
+        let DeValue::Integer(i) = board.get(k)?.get_ref() else {
+            return None;
+        };
         u32::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok()
     };
     let (pw, ph) = (int("width")?, int("height")?);
@@ -448,7 +443,12 @@ pub(super) fn setup_for_another_board(
     let from = span_of(merged, "setup.white")
         .and_then(|s| locate_shifted(files, s))
         .map_or_else(|| "the parent".to_string(), |l| l.file);
-    let key = if own.get_ref().get("board").and_then(|b| b.get_ref().as_table()).is_some_and(|b| b.contains_key("width")) {
+    let key = if own
+        .get_ref()
+        .get("board")
+        .and_then(|b| b.get_ref().as_table())
+        .is_some_and(|b| b.contains_key("width"))
+    {
         "board.width"
     } else {
         "board.height"
@@ -456,7 +456,9 @@ pub(super) fn setup_for_another_board(
     let d = Diagnostic::warning(
         Code::W0708,
         Some(key),
-        format!("the board is {w}×{h}, but [setup] is inherited from {from}, where it was written for its {pw}×{ph} board"),
+        format!(
+            "the board is {w}×{h}, but [setup] is inherited from {from}, where it was written for its {pw}×{ph} board"
+        ),
     )
     .with_help(format!(
         "give {} a [setup] of its own (`white`, `black`) that fills the new board",
