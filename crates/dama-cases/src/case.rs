@@ -77,6 +77,9 @@ pub enum CaseError {
     /// The fields do not make a case.
     #[error("{0}")]
     Invalid(String),
+    /// Several problems of one file (unknown keys), in file order.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Several(Vec<CaseError>),
     /// The variant does not load.
     #[error("variant `{name}` does not load: {error}")]
     Variant {
@@ -145,9 +148,88 @@ fn looks_like_path(s: &str) -> bool {
     s.ends_with(".toml") || s.contains('/') || s.contains('\\')
 }
 
+/// The keys of a case file, as [`RuleCase`] names its fields.
+const FIELDS: &[&str] = &[
+    "variant",
+    "fen",
+    "moves",
+    "description",
+    "section",
+    "play",
+    "show_after",
+    "show_result",
+    "expect_moves",
+    "expect_count",
+    "expect_result",
+];
+
+/// Most unknown keys reported one by one; a last line says how many more.
+const MAX_UNKNOWN_KEYS: usize = 20;
+
+/// `s` for a message: at most 60 characters, control characters replaced,
+/// `…` when cut (issue 38: a hostile field is never echoed whole).
+pub(crate) fn clip(s: &str) -> String {
+    const MAX: usize = 60;
+    let mut out: String = s
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect();
+    if s.chars().nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Every unknown top-level key of a case file, each with its place
+/// (issue 37: serde stops at the first one). `None` when there is none, or
+/// when the text is not TOML (serde then says why).
+fn unknown_keys(text: &str) -> Option<CaseError> {
+    let table = toml::de::DeTable::parse(text).ok()?;
+    let mut found: Vec<(usize, String)> = table
+        .get_ref()
+        .iter()
+        .filter(|(k, _)| !FIELDS.contains(&k.get_ref().as_ref()))
+        .map(|(k, _)| (k.span().start, k.get_ref().to_string()))
+        .collect();
+    if found.is_empty() {
+        return None;
+    }
+    found.sort();
+    let allowed = FIELDS.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+    let total = found.len();
+    let mut errors: Vec<CaseError> = found
+        .iter()
+        .take(MAX_UNKNOWN_KEYS)
+        .map(|(start, key)| {
+            let (line, column) = line_col(text, *start);
+            let mut message = format!("unknown field `{}`, expected one of {allowed}", clip(key));
+            if let Some(hint) = did_you_mean(key, FIELDS.iter().copied()) {
+                message.push_str(&format!(" (did you mean `{hint}`?)"));
+            }
+            CaseError::Toml { message, line, column }
+        })
+        .collect();
+    if total > MAX_UNKNOWN_KEYS {
+        errors.push(CaseError::Invalid(format!(
+            "and {} more unknown keys",
+            total - MAX_UNKNOWN_KEYS
+        )));
+    }
+    if errors.len() == 1 {
+        errors.pop()
+    } else {
+        Some(CaseError::Several(errors))
+    }
+}
+
 impl RuleCase {
-    /// Reads a case from TOML text.
+    /// Reads a case from TOML text. Every unknown key is reported, each with
+    /// its place ([`CaseError::Several`] when there are more than one).
     pub fn parse(text: &str) -> Result<RuleCase, CaseError> {
+        if let Some(e) = unknown_keys(text) {
+            return Err(e);
+        }
         let case: RuleCase = toml::from_str(text).map_err(|e| {
             let (line, column) = e.span().map_or((0, 0), |s| line_col(text, s.start));
             let mut message = e.message().lines().next().unwrap_or("").trim().to_string();
@@ -172,7 +254,8 @@ impl RuleCase {
         if let Some(r) = &case.expect_result {
             if parse_expected_result(r).is_none() {
                 return Err(CaseError::Invalid(format!(
-                    "`expect_result = \"{r}\"`: expected \"white wins\", \"black wins\", \"draw\" or \"none\""
+                    "`expect_result = \"{}\"`: expected \"white wins\", \"black wins\", \"draw\" or \"none\"",
+                    clip(r)
                 )));
             }
         }
@@ -207,7 +290,7 @@ impl RuleCase {
     pub fn load_rules(&self, case_path: &Path) -> Result<Rules, CaseError> {
         let loc = self.variant_location(case_path);
         load(&loc).map(|l| l.rules).map_err(|e| CaseError::Variant {
-            name: self.variant.clone(),
+            name: clip(&self.variant),
             error: Box::new(e),
         })
     }
@@ -304,6 +387,54 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// (issue 37) Two unknown keys are both reported, each where it stands.
+    #[test]
+    fn every_unknown_key_is_reported() {
+        let e = RuleCase::parse("variant = \"dama\"\nfen = \"W:Wd4:Bd6\"\nshow_afterr = \"d4-d5\"\nexpect_cout = 2\n")
+            .unwrap_err();
+        let CaseError::Several(all) = e else { panic!("{e:?}") };
+        let found: Vec<(usize, bool)> = all
+            .iter()
+            .map(|e| match e {
+                CaseError::Toml { line, message, .. } => (*line, message.contains("did you mean")),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(found, [(3, true), (4, true)]);
+        assert!(all[1].to_string().contains("`expect_cout`"), "{}", all[1]);
+        // A thousand of them: twenty, and a count of the rest.
+        let text: String = std::iter::once("variant = \"dama\"\nfen = \"W:Wd4:Bd6\"\n".to_string())
+            .chain((0..1000).map(|i| format!("k{i} = 1\n")))
+            .collect();
+        let e = RuleCase::parse(&text).unwrap_err();
+        assert!(e.to_string().ends_with("and 980 more unknown keys"), "{e}");
+        assert_eq!(e.to_string().lines().count(), 21);
+    }
+
+    /// Every field of the case is a key [`FIELDS`] knows.
+    #[test]
+    fn fields_match_the_struct() {
+        let full = RuleCase {
+            variant: "dama".into(),
+            fen: Some("W:Wd4:Bd6".into()),
+            moves: Some(vec![]),
+            description: Some(String::new()),
+            section: Some(String::new()),
+            play: vec!["d4-d5".into()],
+            show_after: Some(String::new()),
+            show_result: true,
+            expect_moves: Some(vec![]),
+            expect_count: Some(1),
+            expect_result: Some("draw".into()),
+        };
+        let t: toml::Table = toml::from_str(&toml::to_string(&full).unwrap()).unwrap();
+        let mut keys: Vec<&str> = t.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut fields = FIELDS.to_vec();
+        fields.sort_unstable();
+        assert_eq!(keys, fields);
     }
 
     #[test]

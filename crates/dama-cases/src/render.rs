@@ -3,7 +3,11 @@
 
 use dama_engine::{Color, Game, GameResult, Piece, PlayError, Position, Rules, Square};
 
-use crate::case::{parse_expected_result, CaseError, RuleCase};
+use crate::case::{clip, parse_expected_result, CaseError, RuleCase};
+
+/// Most failures of one kind listed one by one; a last line counts the rest
+/// (issue 38: 50,000 duplicate `expect_moves` made 50,000 lines).
+const MAX_FAILURES: usize = 10;
 
 /// A case rendered as text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,14 +74,14 @@ impl RuleCase {
             let m = game.resolve(text).map_err(|e| CaseError::Move {
                 field: "show_after",
                 number: 1,
-                text: text.clone(),
+                text: clip(text),
                 error: Box::new(PlayError::Move(e)),
             })?;
             let full = rules.format_move_full(&pos, &m);
             game.play(m).map_err(|e| CaseError::Move {
                 field: "show_after",
                 number: 1,
-                text: text.clone(),
+                text: clip(text),
                 error: Box::new(e),
             })?;
             let after = *game.position();
@@ -132,7 +136,7 @@ fn play_all(game: &mut Game, field: &'static str, texts: &[String]) -> Result<Ve
         let err = |e: PlayError| CaseError::Move {
             field,
             number: i + 1,
-            text: t.clone(),
+            text: clip(t),
             error: Box::new(e),
         };
         game.play_text(t).map_err(err)?;
@@ -332,26 +336,52 @@ fn legal_move_lines(rules: &Rules, pos: &Position) -> Listed {
 }
 
 /// Compares `expected` with the legal moves (each given as the notations of its paths).
+/// Each kind of failure is listed [`MAX_FAILURES`] times at most, then counted.
 fn check_expected_moves(expected: &[String], legal: &[Vec<String>]) -> Vec<String> {
-    let mut failures = Vec::new();
+    let (mut twice, mut illegal, mut missing) = (Vec::new(), Vec::new(), Vec::new());
     let mut matched = vec![false; legal.len()];
     for e in expected {
         let e = e.trim();
         match legal.iter().position(|paths| paths.iter().any(|p| p == e)) {
-            Some(i) if matched[i] => failures.push(format!("expected move `{e}` is listed twice")),
+            Some(i) if matched[i] => twice.push(format!("expected move `{}` is listed twice", clip(e))),
             Some(i) => matched[i] = true,
-            None => failures.push(format!("expected move `{e}` is not legal")),
+            None => illegal.push(format!("expected move `{}` is not legal", clip(e))),
         }
     }
     for (paths, ok) in legal.iter().zip(&matched) {
         if !ok {
-            failures.push(format!(
+            missing.push(format!(
                 "legal move `{}` is not among the expected moves",
                 paths.first().map_or("?", String::as_str)
             ));
         }
     }
+    let mut failures = Vec::new();
+    for (kind, list) in [
+        ("expected moves listed twice", twice),
+        ("expected moves that are not legal", illegal),
+        ("legal moves not among the expected moves", missing),
+    ] {
+        let more = list.len().saturating_sub(MAX_FAILURES);
+        failures.extend(list.into_iter().take(MAX_FAILURES));
+        if more > 0 {
+            failures.push(format!("and {} more {kind}", thousands(more)));
+        }
+    }
     failures
+}
+
+/// `49990` as `49,990`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -379,6 +409,38 @@ mod tests {
         .unwrap();
         let r = c.render(&dama()).unwrap();
         assert_eq!(r.failures.len(), 4, "{:?}", r.failures);
+    }
+
+    /// (issue 38) Hostile expectations make a bounded report: 50,000
+    /// duplicates are ten lines and a count, a huge move is clipped.
+    #[test]
+    fn failures_are_bounded() {
+        let dupes = vec!["\"d4-d5\""; 50_000].join(", ");
+        let long = "x".repeat(500_000);
+        let text = format!("variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nexpect_moves = [{dupes}, \"{long}\"]\n");
+        let r = RuleCase::parse(&text).unwrap().render(&dama()).unwrap();
+        assert!(r.failures.len() <= 3 * (MAX_FAILURES + 1), "{}", r.failures.len());
+        assert!(
+            r.failures
+                .contains(&"and 49,989 more expected moves listed twice".to_string()),
+            "{:?}",
+            &r.failures
+        );
+        assert!(r.failures.iter().map(String::len).sum::<usize>() < 5_000);
+        // A show_after (or play) move of 500 KB is clipped in the error.
+        let c = RuleCase::parse(&format!(
+            "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nshow_after = \"{long}\"\n"
+        ))
+        .unwrap();
+        let e = c.render(&dama()).unwrap_err().to_string();
+        assert!(e.len() < 1_000, "{} bytes", e.len());
+        let c = RuleCase::parse(&format!(
+            "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nplay = [\"{long}\"]\n"
+        ))
+        .unwrap();
+        let e = c.render(&dama()).unwrap_err().to_string();
+        assert!(e.len() < 1_000, "{} bytes", e.len());
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     #[test]

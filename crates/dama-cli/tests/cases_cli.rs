@@ -149,3 +149,72 @@ fn diagram_writes_svg() {
     assert_eq!(out.matches("marker-end").count(), 3, "three moves drawn");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// (issue 37) `--check` advises `--update` only for what `--update` accepts:
+/// a new rendering whose expectations are not met is refused by it.
+#[test]
+fn check_advises_only_what_works() {
+    let dir = scratch("cases-advice");
+    std::fs::write(
+        dir.join("unmet.toml"),
+        "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nexpect_moves = [\"d4-d6\"]\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&dir, &["cases", "unmet.toml", "--check"], "");
+    assert_eq!(code, 1);
+    assert!(!err.contains("--update` to accept"), "{err}");
+    assert!(
+        err.contains("1 changed or new case has unmet expectations, which `--update` refuses"),
+        "{err}"
+    );
+    // With a case that --update accepts as well, both are said.
+    std::fs::write(dir.join("fine.toml"), "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\n").unwrap();
+    let (code, _, err) = run(&dir, &["cases", ".", "--check"], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "run `dama cases . --update` to accept the new renderings of the cases whose expectations are met"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("which `--update` refuses"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// (issues 37, 38) A case file's problems are all reported, and hostile
+/// fields make a bounded report.
+#[test]
+fn case_errors_are_complete_and_bounded() {
+    let dir = scratch("cases-hostile");
+    std::fs::write(
+        dir.join("two.toml"),
+        "variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nshow_afterr = \"d4-d5\"\nexpect_cout = 3\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&dir, &["cases", "two.toml"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("two.toml:3:1: unknown field `show_afterr`"), "{err}");
+    assert!(err.contains("two.toml:4:1: unknown field `expect_cout`"), "{err}");
+
+    let long = "d".repeat(500_000);
+    std::fs::write(
+        dir.join("long.toml"),
+        format!("variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nshow_after = \"{long}\"\n"),
+    )
+    .unwrap();
+    let (code, out, err) = run(&dir, &["cases", "long.toml"], "");
+    assert_eq!(code, 1);
+    assert!(out.len() + err.len() < 2_000, "{} bytes", out.len() + err.len());
+
+    let dupes = vec!["\"d4-d5\""; 50_000].join(", ");
+    std::fs::write(
+        dir.join("dupes.toml"),
+        format!("variant = \"dama\"\nfen = \"W:Wd4:Bh8\"\nexpect_moves = [{dupes}]\n"),
+    )
+    .unwrap();
+    let (code, _, err) = run(&dir, &["cases", "dupes.toml"], "");
+    assert_eq!(code, 1);
+    assert!(err.lines().count() < 30, "{} lines", err.lines().count());
+    assert!(err.contains("and 49,989 more expected moves listed twice"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -44,3 +44,27 @@ fn boards_mark_captures_and_read_on_any_background() {
     assert!(out.contains("\x1b[1;7mw\x1b[0m"), "{out}");
     assert!(!out.contains("\x1b[1;97m"), "{out}");
 }
+
+/// (issue 37) A FEN refused only for a man on its promotion rank names the
+/// option that accepts it; other FEN errors do not.
+#[test]
+fn a_man_on_its_promotion_rank_names_the_option() {
+    for cmd in ["moves", "perft"] {
+        let mut args = vec![cmd, "dama", "--fen", "W:Wd8:Bh2"];
+        if cmd == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        let (code, _, err) = dama(&args);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains("help: to study this position, pass --allow-men-on-promotion-rank"),
+            "{cmd}: {err}"
+        );
+        args.push("--allow-men-on-promotion-rank");
+        let (code, _, err) = dama(&args);
+        assert_eq!(code, 0, "{cmd}: {err}");
+    }
+    let (code, _, err) = dama(&["moves", "dama", "--fen", "W:Wz9:Bh2"]);
+    assert_eq!(code, 1);
+    assert!(!err.contains("allow-men-on-promotion-rank"), "{err}");
+}

@@ -178,3 +178,31 @@ fn study_positions_may_put_men_on_their_promotion_rank() {
     let (code, _, stderr) = dama(&["moves", "dama", flag]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+/// (issue 37) On the command line too, a bare name is a built-in variant,
+/// whatever files lie in the current directory, and a file is named as a path.
+#[test]
+fn a_bare_name_on_the_command_line_is_a_builtin() {
+    let dir = support::scratch("bare-names");
+    // The binary copied there, say.
+    std::fs::write(dir.join("dama"), vec![0x7fu8; 1 << 16]).unwrap();
+    let (code, _, err) = run(&dir, &["validate", "dama"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning[W0108]: `dama` is the built-in variant, not the file dama"),
+        "{err}"
+    );
+    let (code, out, err) = run(&dir, &["show", "dama"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Turkish draughts"), "{out}");
+    // A file with no built-in's name: read only when named as a path.
+    std::fs::write(dir.join("mybase"), "extends = \"keny\"\nname = \"Base\"\n").unwrap();
+    let (code, _, err) = run(&dir, &["show", "mybase"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("no built-in variant named `mybase`"), "{err}");
+    assert!(err.contains("(`./mybase`)"), "{err}");
+    let (code, out, err) = run(&dir, &["show", "./mybase"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Base"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -281,3 +281,157 @@ fn every_board_size_and_shape() {
         }
     }
 }
+
+/// (issue 37) A bare `extends` name is a built-in variant, whatever lies
+/// beside: a file `dama` (here a 2 MB binary, say) is not read for
+/// `extends = "dama"`, and a warning says so.
+#[test]
+fn a_file_named_like_a_builtin_does_not_shadow_it() {
+    let dir = scratch("shadow");
+    std::fs::write(dir.join("dama"), vec![0x7fu8; 2 << 20]).unwrap();
+    let child = dir.join("mine.toml");
+    std::fs::write(&child, "extends = \"dama\"\n[capture]\nmajority = \"none\"\n").unwrap();
+    let l = load(child.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(l.files[1].name, "<builtin:dama>");
+    let w: Vec<_> = l.warnings.iter().map(|d| (d.code.as_str(), d.key.as_deref())).collect();
+    assert_eq!(w, [("W0108", Some("extends"))], "{:?}", l.warnings);
+    let help = l.warnings[0].help.as_deref().unwrap_or("");
+    assert!(help.contains("dama`)") && help.contains("as a path"), "{help}");
+    assert_eq!(
+        l.warnings[0].location.as_ref().map(|loc| (loc.line, loc.column)),
+        Some((1, 11))
+    );
+    // A `dama.toml` beside that differs from the built-in is warned about too.
+    std::fs::remove_file(dir.join("dama")).unwrap();
+    std::fs::write(dir.join("dama.toml"), "extends = \"keny\"\n").unwrap();
+    let l = load(child.to_str().unwrap()).unwrap();
+    assert_eq!(l.warnings.len(), 1, "{:?}", l.warnings);
+    assert!(l.warnings[0].message.contains("dama.toml"), "{}", l.warnings[0].message);
+    // One identical to the built-in is no cause for warning.
+    std::fs::write(dir.join("dama.toml"), dama_engine::builtin_text("dama").unwrap().1).unwrap();
+    assert!(load(child.to_str().unwrap()).unwrap().warnings.is_empty());
+    // Named as a path, the file is the parent.
+    std::fs::write(dir.join("base"), "extends = \"keny\"\nname = \"Base\"\n").unwrap();
+    std::fs::write(&child, "extends = \"./base\"\n").unwrap();
+    let l = load(child.to_str().unwrap()).unwrap();
+    assert_eq!(l.rules.name(), "Base, modified");
+    // As a bare name, it is an unknown built-in, and the help says how to name it.
+    std::fs::write(&child, "extends = \"base\"\n").unwrap();
+    let e = load(child.to_str().unwrap()).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 1, "{e}");
+    assert_eq!(e.diagnostics[0].code.as_str(), "E0103");
+    assert!(
+        e.diagnostics[0]
+            .help
+            .as_deref()
+            .unwrap_or("")
+            .contains("extends = \"./base\""),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// (issue 37) Every problem of a `[setup]` in one run: a bad first player, a
+/// square listed twice, a square off the board, a man on its promotion rank
+/// and a side with no pieces.
+#[test]
+fn every_setup_problem_at_once() {
+    // The file is kept out of tests/variants/invalid, whose files get a CLI snapshot each.
+    let text = include_str!("../../../tests/variants/support/setup-every-problem.toml");
+    let e = load_text("t.toml", text, None).unwrap_err();
+    let mut found: Vec<(&str, String)> = e
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.key.clone().unwrap_or_default()))
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("E0111", "setup.first".to_string()),
+            ("E0701", "setup.white[2]".to_string()),
+            ("E0703", "setup.white[1]".to_string()),
+            ("E0704", "setup.black".to_string()),
+            ("E0705", "setup.white[3]".to_string()),
+        ],
+        "{e}"
+    );
+}
+
+/// (issue 37) A child that enlarges the board but keeps its parent's setup
+/// is told so; one that states its own setup, or keeps the size, is not.
+#[test]
+fn a_larger_board_with_the_parents_setup_is_warned_about() {
+    let l = load_text(
+        "nine.toml",
+        "extends = \"dama\"\n[board]\nwidth = 9\nheight = 9\n",
+        None,
+    )
+    .unwrap();
+    assert_eq!(l.warnings.len(), 1, "{:?}", l.warnings);
+    let w = &l.warnings[0];
+    assert_eq!((w.code.as_str(), w.key.as_deref()), ("W0708", Some("board.width")));
+    assert_eq!(
+        w.message,
+        "the board is 9×9, but [setup] is inherited from <builtin:dama>, where it was written for its 8×8 board"
+    );
+    assert_eq!(
+        w.location.as_ref().map(|l| (l.file.as_str(), l.line)),
+        Some(("nine.toml", 3))
+    );
+    let own = "extends = \"dama\"\n[board]\nwidth = 9\nheight = 9\n[setup]\nwhite = [\"a2-i3\"]\nblack = [\"a7-i8\"]\n";
+    assert!(load_text("nine.toml", own, None).unwrap().warnings.is_empty());
+    let same = "extends = \"dama\"\n[board]\nwidth = 8\n";
+    assert!(load_text("eight.toml", same, None).unwrap().warnings.is_empty());
+    // The 6×6 case has its own errors and their help; no warning on top.
+    let e = load_text("six.toml", "extends = \"dama\"\n[board]\nwidth = 6\n", None).unwrap_err();
+    assert!(e.diagnostics.iter().all(|d| d.code.as_str() == "E0701"), "{e}");
+}
+
+/// (issue 37) The words of four diagnostics.
+#[test]
+fn diagnostics_say_what_is_expected() {
+    let one = |text: &str| {
+        let e = load_text("t.toml", text, None).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{e}");
+        e.diagnostics[0].clone()
+    };
+    // A word written as an array names the type expected.
+    let d = one("extends = \"dama\"\n[board]\nsquares = [\"dark\"]\n");
+    assert_eq!(d.code.as_str(), "E0113");
+    assert_eq!(
+        d.message,
+        "wrong type for `board.squares`: expected a string, found an array"
+    );
+    assert_eq!(d.help.as_deref(), Some("allowed values: `all`, `dark`"));
+    // An unknown preference lists the preferences.
+    let d = one("extends = \"dama\"\n[capture]\npriority = [\"zzz\"]\n");
+    assert_eq!(d.code.as_str(), "E0111");
+    let help = d.help.unwrap_or_default();
+    assert!(help.starts_with("allowed values: `by_king`"), "{help}");
+    // No far-fetched key is offered; a typo still is.
+    for (table, key) in [
+        ("kings", "captures_kings"),
+        ("capture", "captures_kings"),
+        ("men", "capture_king"),
+    ] {
+        let d = one(&format!("extends = \"dama\"\n[{table}]\n{key} = true\n"));
+        assert_eq!(d.code.as_str(), "E0110");
+        let help = d.help.unwrap_or_default();
+        match table {
+            "men" => assert_eq!(help, "did you mean `capture_kings`?"),
+            _ => assert!(!help.starts_with("did you mean"), "[{table}] {key}: {help}"),
+        }
+    }
+    // "an [end] section".
+    let e = load_text("t.toml", "name = \"x\"\n[board]\nwidth = 8\n", None).unwrap_err();
+    let end = e
+        .diagnostics
+        .iter()
+        .find(|d| d.key.as_deref() == Some("end"))
+        .expect("end is missing");
+    assert!(
+        end.help.as_deref().unwrap_or("").starts_with("add an [end] section"),
+        "{end}"
+    );
+}

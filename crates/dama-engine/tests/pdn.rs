@@ -253,6 +253,39 @@ fn a_variant_file_tag_is_found_next_to_the_record() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// (issue 38) A `Variant` tag names a built-in variant, never a file: not
+/// `/etc/passwd`, not a variant file that exists.
+#[test]
+fn a_variant_tag_never_reads_a_file() {
+    let dir = std::env::temp_dir().join(format!("dama-pdn-tag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.toml");
+    std::fs::write(&file, "extends = \"dama\"\nname = \"Mine\"\n").unwrap();
+    for named in [
+        file.display().to_string(),
+        "/etc/passwd".to_string(),
+        "mine.toml".to_string(),
+    ] {
+        let text = format!("[Event \"x\"]\n[Variant \"{named}\"]\n1. d3-d4 *\n");
+        let g = &read_games(&text).unwrap()[0];
+        let e = g.load_variant(None, Some(&dir)).unwrap_err();
+        assert!(matches!(e, PdnError::Variant { load: None, .. }), "{named}: {e:?}");
+        let shown = e.to_string();
+        assert!(
+            shown.starts_with("line 2, column 1: the Variant tag names `") && shown.contains("not a built-in variant"),
+            "{shown}"
+        );
+        assert!(shown.lines().count() == 1 && shown.len() < 300, "{shown}");
+    }
+    // Built-in ids and aliases still load; a VariantFile tag still names a file.
+    let g = &read_games("[Variant \"turkish\"]\n*\n").unwrap()[0];
+    assert_eq!(g.load_variant(None, None).unwrap().rules.id(), "dama");
+    let text = format!("[Variant \"mine\"]\n[VariantFile \"{}\"]\n*\n", file.display());
+    let g = &read_games(&text).unwrap()[0];
+    assert_eq!(g.load_variant(None, None).unwrap().rules.name(), "Mine");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Replays `text` with the variant it names (else dama) and returns the error.
 fn replay_error(text: &str) -> String {
     let games = match read_games(text) {

@@ -92,6 +92,8 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
         "render"
     };
     let (mut ok, mut changed, mut new, mut updated, mut refused, mut errors, mut unmet) = (0, 0, 0, 0, 0, 0, 0);
+    // Changed or new renderings that `--update` would refuse: their expectations are not met.
+    let mut blocked = 0;
     let many = cases.len() > 1;
     for (i, path) in cases.iter().enumerate() {
         // (issue 18) The output cannot be written: no more cases.
@@ -101,6 +103,9 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
         let (status, failures) = one(ctx, path, override_rules.as_ref(), mode, many, i > 0, args.context);
         if !failures.is_empty() {
             unmet += 1;
+            if matches!(status, Status::Changed | Status::New) {
+                blocked += 1;
+            }
             for f in &failures {
                 eprintln!("{}: {}: {f}", err_label(ctx), path.display());
             }
@@ -142,10 +147,24 @@ pub fn run(ctx: &Ctx, args: CasesArgs) -> Exit {
         parts.push(format!("{unmet} with unmet expectations"));
     }
     eprintln!("{n} case{}: {}", if n == 1 { "" } else { "s" }, parts.join(", "));
-    if changed + new > 0 {
+    // (issue 37) `--update` refuses a case whose expectations are not met:
+    // advise it only for the renderings it would accept.
+    if changed + new > blocked {
         eprintln!(
-            "run `dama cases {} --update` to accept the new renderings",
-            list(&args.paths)
+            "run `dama cases {} --update` to accept the new renderings{}",
+            list(&args.paths),
+            if blocked > 0 {
+                " of the cases whose expectations are met"
+            } else {
+                ""
+            }
+        );
+    }
+    if blocked > 0 {
+        eprintln!(
+            "{blocked} changed or new case{} {} unmet expectations, which `--update` refuses: fix the case (its `expect_*` keys) or the variant first",
+            if blocked == 1 { "" } else { "s" },
+            if blocked == 1 { "has" } else { "have" }
         );
     }
     if changed + new + errors + unmet > 0 {
@@ -318,6 +337,11 @@ fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
             eprintln!("{}: {}: variant `{name}` does not load", err_label(ctx), path.display());
             for d in &error.diagnostics {
                 eprint!("{}", render::diagnostic(d, &error.files, ctx.color_err));
+            }
+        }
+        CaseError::Several(all) => {
+            for e in all {
+                report_error(ctx, path, e);
             }
         }
         other => eprintln!("{}: {}: {other}", err_label(ctx), path.display()),

@@ -177,11 +177,23 @@ impl Ctx {
 
     /// The position given by `--fen`, or the initial one.
     pub fn position(&self, loaded: &Loaded, fen: Option<&str>) -> Result<Position, Exit> {
-        self.position_with(loaded, fen, FenOptions::default())
+        self.read_position(loaded, fen, FenOptions::default(), false)
     }
 
-    /// The position given by `--fen`, read with `options`, or the initial one.
+    /// The position given by `--fen`, read with `options`, or the initial one,
+    /// for a command with `--allow-men-on-promotion-rank`: a FEN that only
+    /// that option would accept says so.
     pub fn position_with(&self, loaded: &Loaded, fen: Option<&str>, options: FenOptions) -> Result<Position, Exit> {
+        self.read_position(loaded, fen, options, true)
+    }
+
+    fn read_position(
+        &self,
+        loaded: &Loaded,
+        fen: Option<&str>,
+        options: FenOptions,
+        has_allow_option: bool,
+    ) -> Result<Position, Exit> {
         match fen {
             None => Ok(loaded.rules.start_position()),
             Some(f) => loaded.rules.parse_fen_with(f, options).map_err(|e| {
@@ -190,6 +202,18 @@ impl Ctx {
                 if f.chars().count() <= 200 && !f.contains(char::is_control) {
                     eprintln!("  {f}");
                     eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+                }
+                // (issue 37) Refused only for its men on their promotion rank.
+                let allowed = FenOptions {
+                    allow_men_on_promotion_rank: true,
+                };
+                if has_allow_option
+                    && !options.allow_men_on_promotion_rank
+                    && loaded.rules.parse_fen_with(f, allowed).is_ok()
+                {
+                    eprintln!(
+                        "help: to study this position, pass --allow-men-on-promotion-rank: the men stay men until a move crowns them"
+                    );
                 }
                 self.json_errors(|| vec![json::fen_error(&e)]);
                 Exit::Failure

@@ -50,6 +50,10 @@ pub enum Code {
     E0106,
     /// The `id` is that of a built-in variant, but the file differs from it.
     W0107,
+    /// A bare name (`extends = "dama"`, or a variant named on the command
+    /// line) means the built-in variant, but a file of that name (or that name
+    /// with `.toml`) lies beside: the file is not read.
+    W0108,
     /// Unknown key, with the nearest valid key, or the section the key belongs in, or the keys allowed.
     E0110,
     /// Unknown value for a key that takes one of a fixed set of words, with the nearest allowed value.
@@ -121,6 +125,9 @@ pub enum Code {
     W0706,
     /// A range holds no playable square.
     W0707,
+    /// A child changes the board's size but inherits its parent's setup,
+    /// written for the parent's board.
+    W0708,
     /// A draw limit of 1 ply draws every game after its first move.
     W0801,
     /// `kings_only_draw_plies` is not smaller than `no_capture_draw_plies`, so the no-capture limit always draws first.

@@ -87,7 +87,8 @@ impl Rules {
     /// Loads a built-in variant by id or alias.
     pub fn builtin(name: &str) -> Result<Rules, LoadError> {
         match builtin_text(name) {
-            Some(_) => load(name).map(|l| l.rules),
+            // Straight from the text: no file is looked at.
+            Some((id, text)) => load_text(&format!("<builtin:{id}>"), text, None).map(|l| l.rules),
             None => Err(unknown_variant(name)),
         }
     }

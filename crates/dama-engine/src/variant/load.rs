@@ -137,20 +137,70 @@ pub struct LoadError {
     pub files: Vec<SourceFile>,
 }
 
-/// Whether `s` names a file rather than a built-in variant.
-pub(super) fn looks_like_path(s: &str) -> bool {
+/// Whether `s` names a file rather than a built-in variant: it ends in
+/// `.toml` or contains a path separator. Any other name is a built-in id or
+/// alias, whatever files lie around (issue 37: a file `dama` beside a variant
+/// was read for `extends = "dama"`).
+pub(crate) fn looks_like_path(s: &str) -> bool {
     s.ends_with(".toml") || s.contains('/') || s.contains('\\')
 }
 
-/// Loads a variant: a built-in id or alias, or a path to a TOML file.
+/// The files beside `dir` that a bare name `name` could be mistaken for
+/// (`name` itself and `name.toml`), when they exist and differ from the
+/// built-in text `builtin`.
+pub(super) fn shadowing_files(dir: Option<&Path>, name: &str, builtin: &str) -> Vec<PathBuf> {
+    let base = dir.unwrap_or(Path::new(""));
+    [name.to_string(), format!("{name}.toml")]
+        .into_iter()
+        .map(|n| base.join(n))
+        .filter(|p| p.is_file())
+        .filter(|p| read_file(p).map_or(true, |t| t != builtin))
+        .collect()
+}
+
+/// The warning for a bare name that names a built-in variant while a file
+/// `found` of (nearly) that name lies at hand.
+pub(super) fn shadow_warning(name: &str, found: &Path, key: Option<&str>) -> Diagnostic {
+    let shown = found.display().to_string();
+    let path_form = if found.parent().is_some_and(|d| !d.as_os_str().is_empty()) {
+        shown.clone()
+    } else {
+        format!("./{shown}")
+    };
+    Diagnostic::warning(
+        Code::W0108,
+        key,
+        format!("`{}` is the built-in variant, not the file {shown}", clip(name)),
+    )
+    .with_help(format!(
+        "a bare name always means a built-in variant; to use the file, name it as a path (`{}`)",
+        clip(&path_form)
+    ))
+}
+
+/// Loads a variant: a built-in id or alias, or a path to a TOML file (a name
+/// that ends in `.toml` or contains a path separator).
 pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
-    if !looks_like_path(name_or_path) || !Path::new(name_or_path).exists() {
-        if let Some((id, text)) = builtin_text(name_or_path) {
-            return load_text(&format!("<builtin:{id}>"), text, None);
+    if !looks_like_path(name_or_path) {
+        let Some((id, text)) = builtin_text(name_or_path) else {
+            let mut e = unknown_variant(name_or_path);
+            if Path::new(name_or_path).is_file() {
+                // A file by that name: it is read only when named as a path.
+                for d in &mut e.diagnostics {
+                    d.message = format!("no built-in variant named `{}`", clip(name_or_path));
+                    d.help = Some(format!(
+                        "a bare name always means a built-in variant; to read the file, name it as a path (`./{}`)",
+                        clip(name_or_path)
+                    ));
+                }
+            }
+            return Err(e);
+        };
+        let mut loaded = load_text(&format!("<builtin:{id}>"), text, None)?;
+        for found in shadowing_files(None, name_or_path, text) {
+            loaded.warnings.push(shadow_warning(name_or_path, &found, None));
         }
-        if !looks_like_path(name_or_path) && !Path::new(name_or_path).exists() {
-            return Err(unknown_variant(name_or_path));
-        }
+        return Ok(loaded);
     }
     let path = Path::new(name_or_path);
     let text = read_file(path).map_err(|d| LoadError {
@@ -233,7 +283,7 @@ pub(super) fn read_file(path: &Path) -> Result<String, Box<Diagnostic>> {
 /// Loads a variant from text. `path` (if any) resolves a relative `extends`
 /// and gives a file without `id` its id (the file stem).
 pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, LoadError> {
-    let files = read_chain(name, text, path)?;
+    let (files, chain_warnings) = read_chain(name, text, path)?;
     let stem = path
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
@@ -266,6 +316,8 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             d.location = locate_shifted(&files, span);
         }
     }
+    // Located already, in the file that names the parent.
+    diags.extend(chain_warnings);
     let Some(spec) = spec else {
         return Err(finish_err(diags, files));
     };
@@ -283,7 +335,7 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
             .is_some_and(|f| DeTable::parse(&f.text).is_ok_and(|t| t.get_ref().contains_key("board")));
     let mut kept = 0;
     for d in found {
-        if depends(d.code, d.key.as_deref()).iter().any(|s| failed.contains(*s)) {
+        if depends(d.code, d.key.as_deref()).iter().any(|s| is_failed(&failed, s)) {
             continue;
         }
         kept += 1;
@@ -298,6 +350,9 @@ pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, 
         } else {
             d
         });
+    }
+    if changes_board {
+        diags.extend(setup_for_another_board(&files, &merged, &spec, &failed, &diags));
     }
     if diags.iter().any(Diagnostic::is_error) {
         return Err(finish_err(diags, files));
@@ -349,6 +404,69 @@ pub(super) fn inherited_for_another_board(files: &[SourceFile], mut d: Diagnosti
     d
 }
 
+/// (issue 37) A child that changes the board's size but inherits its
+/// parent's whole setup: the setup was written for the other board. A
+/// smaller board usually shows it by setup errors (which
+/// [`inherited_for_another_board`] explains); a larger one plays on, with
+/// the new files and ranks empty, so this says so.
+pub(super) fn setup_for_another_board(
+    files: &[SourceFile],
+    merged: &DeTable<'_>,
+    spec: &VariantSpec,
+    failed: &BTreeSet<String>,
+    diags: &[Diagnostic],
+) -> Option<Diagnostic> {
+    let about = |k: &str| k.starts_with("board") || k.starts_with("setup");
+    if failed.iter().any(|f| about(f)) || diags.iter().any(|d| d.is_error() && d.key.as_deref().is_none_or(about)) {
+        // Already reported, or the sizes are not to be trusted.
+        return None;
+    }
+    let (child, parents) = files.split_first()?;
+    let own = DeTable::parse(&child.text).ok()?;
+    let own_setup = own.get_ref().get("setup").and_then(|v| v.get_ref().as_table());
+    if own_setup.is_some_and(|t| t.contains_key("white") || t.contains_key("black")) {
+        return None;
+    }
+    let parent = merge_chain(parents, None);
+    let board = parent.get("board")?.get_ref().as_table()?;
+    let int = |k: &str| -> Option<u32> {
+        let DeValue::Integer(i) = board.get(k)?.get_ref() else {
+            return None;
+        };
+        u32::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok()
+    };
+    let (pw, ph) = (int("width")?, int("height")?);
+    let (w, h) = (spec.board.width, spec.board.height);
+    if (pw, ph) == (w, h) {
+        return None;
+    }
+    let from = span_of(merged, "setup.white")
+        .and_then(|s| locate_shifted(files, s))
+        .map_or_else(|| "the parent".to_string(), |l| l.file);
+    let key = if own
+        .get_ref()
+        .get("board")
+        .and_then(|b| b.get_ref().as_table())
+        .is_some_and(|b| b.contains_key("width"))
+    {
+        "board.width"
+    } else {
+        "board.height"
+    };
+    let d = Diagnostic::warning(
+        Code::W0708,
+        Some(key),
+        format!(
+            "the board is {w}×{h}, but [setup] is inherited from {from}, where it was written for its {pw}×{ph} board"
+        ),
+    )
+    .with_help(format!(
+        "give {} a [setup] of its own (`white`, `black`) that fills the new board",
+        child.name
+    ));
+    Some(place(files, merged, d))
+}
+
 pub(super) fn finish_err(diags: Vec<Diagnostic>, files: Vec<SourceFile>) -> LoadError {
     LoadError {
         diagnostics: finish(diags, &files),
@@ -390,10 +508,16 @@ pub(super) fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Di
     diags
 }
 
-/// Stage 1: the files of the `extends` chain, child first.
-pub(super) fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<Vec<SourceFile>, LoadError> {
+/// Stage 1: the files of the `extends` chain, child first, and the warnings
+/// found on the way (a bare parent name with a file of that name at hand).
+pub(super) fn read_chain(
+    name: &str,
+    text: &str,
+    path: Option<&Path>,
+) -> Result<(Vec<SourceFile>, Vec<Diagnostic>), LoadError> {
     let mut files: Vec<SourceFile> = Vec::new();
     let mut diags: Vec<Diagnostic> = Vec::new();
+    let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut cur_name = name.to_string();
     let mut cur_text = text.to_string();
@@ -456,9 +580,11 @@ pub(super) fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<
             .with_help("`dama variants` lists the built-in variants")));
             break;
         }
-        // Resolve the parent: a path relative to this file, or a built-in id.
-        let rel = cur_path.as_ref().and_then(|p| p.parent()).map(|d| d.join(&parent));
-        let (pname, ptext, ppath) = if looks_like_path(&parent) || rel.as_ref().is_some_and(|r| r.is_file()) {
+        // Resolve the parent: a path (relative to this file) when it looks
+        // like one, else a built-in id, whatever files lie beside.
+        let dir = cur_path.as_ref().and_then(|p| p.parent());
+        let rel = dir.map(|d| d.join(&parent));
+        let (pname, ptext, ppath) = if looks_like_path(&parent) {
             let p = rel.unwrap_or_else(|| PathBuf::from(&parent));
             match read_file(&p) {
                 Ok(t) => (p.display().to_string(), t, Some(p)),
@@ -472,6 +598,12 @@ pub(super) fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<
                 }
             }
         } else if let Some((id, t)) = builtin_text(&parent) {
+            // Files beside a file on disk only: a built-in's own parents are built in.
+            if cur_path.is_some() {
+                for found in shadowing_files(dir, &parent, t) {
+                    warnings.push(at(shadow_warning(&parent, &found, Some("extends"))));
+                }
+            }
             (format!("<builtin:{id}>"), t.to_string(), None)
         } else {
             let names = builtin_names();
@@ -482,6 +614,10 @@ pub(super) fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<
             );
             d = match did_you_mean(&parent, names.iter().map(String::as_str)) {
                 Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None if rel.as_ref().is_some_and(|r| r.is_file()) => d.with_help(format!(
+                    "a bare name always means a built-in variant; to extend the file beside, write `extends = \"./{}\"`",
+                    clip(&parent)
+                )),
                 None => {
                     d.with_help("`dama variants` lists the built-in variants; a path needs `./` or the .toml extension")
                 }
@@ -515,7 +651,7 @@ pub(super) fn read_chain(name: &str, text: &str, path: Option<&Path>) -> Result<
         cur_path = ppath;
     }
     if diags.is_empty() {
-        Ok(files)
+        Ok((files, warnings))
     } else {
         Err(finish_err(diags, files))
     }
@@ -737,13 +873,36 @@ pub(super) fn identity_checks(
     out
 }
 
-/// The sections a compile finding depends on: when one of them had an error
-/// of its own, the finding is about a stand-in value and is dropped.
+/// Whether `dep` (a section or a dotted key) had an error of its own:
+/// `failed` holds the sections and keys that did (`setup.first`), so a
+/// section fails with any of its keys, and a key with its section.
+pub(super) fn is_failed(failed: &BTreeSet<String>, dep: &str) -> bool {
+    failed.iter().any(|f| {
+        f == dep
+            || f.strip_prefix(dep).is_some_and(|r| r.starts_with('.'))
+            || dep.strip_prefix(f.as_str()).is_some_and(|r| r.starts_with('.'))
+    })
+}
+
+/// The setup lists: the squares of the initial position depend on them, not
+/// on `setup.first`.
+const SETUP_LISTS: &[&str] = &["setup.white", "setup.black", "setup.white_kings", "setup.black_kings"];
+
+/// The sections (or keys) a compile finding depends on: when one of them had
+/// an error of its own, the finding is about a stand-in value and is dropped.
 pub(super) fn depends(code: Code, key: Option<&str>) -> Vec<&'static str> {
     const ALL: &[&str] = &["board", "setup", "men", "kings", "capture", "promotion", "end"];
+    if code.is_setup_error() || code == Code::W0502 || code == Code::W0707 {
+        // (issue 37) The squares of the setup: a bad `setup.first` changes none
+        // of them, so it hides none of these findings.
+        let mut out = vec!["board"];
+        out.extend_from_slice(SETUP_LISTS);
+        if matches!(code, Code::E0705 | Code::W0502) {
+            out.extend_from_slice(&["promotion", "men"]);
+        }
+        return out;
+    }
     let extra: &[&str] = match code {
-        Code::E0701 | Code::E0702 | Code::E0703 | Code::E0704 => &["board", "setup"],
-        Code::E0705 | Code::W0502 => &["board", "setup", "promotion", "men"],
         Code::E0501 => &["board", "promotion"],
         Code::W0304 => &["men", "kings"],
         Code::W0305 => &["men", "promotion"],

@@ -33,7 +33,8 @@ pub(super) struct Recovery<'a> {
     removed_idx: HashMap<String, Vec<usize>>,
     /// Paths given a stand-in value.
     filled: HashSet<String>,
-    /// Top-level sections that had an error.
+    /// Sections and keys that had an error: `setup.first`, `id`, or a whole
+    /// section (`board`) that is not a table or is missing.
     pub(super) failed: BTreeSet<String>,
 }
 
@@ -131,16 +132,11 @@ impl<'a> Recovery<'a> {
     /// Records one serde error and changes the table so that it does not
     /// recur. Returns false when no repair is possible.
     fn repair(&mut self, segs: Vec<Seg>, msg: &str, span: Option<std::ops::Range<usize>>) -> bool {
-        let section = match segs.first() {
-            Some(Seg::Key(k)) => k.clone(),
-            _ => String::new(),
-        };
         if let Some(field) = quoted(msg).filter(|_| msg.starts_with("missing field")) {
             let mut full = segs.clone();
             full.push(Seg::Key(field.to_string()));
             let path = self.dotted(&full);
-            self.failed
-                .insert(if section.is_empty() { field.to_string() } else { section });
+            self.failed.insert(failed_key(&full));
             if !self.reported.contains(&path) {
                 let mut d = Diagnostic::error(Code::E0112, Some(&path), format!("missing required key `{path}`"));
                 d.help = Some(missing_help(&path));
@@ -178,7 +174,7 @@ impl<'a> Recovery<'a> {
         self.diags.push(d);
         if code != Code::E0110 {
             // An unknown key is ignored; anything else leaves a value the file did not mean.
-            self.failed.insert(section);
+            self.failed.insert(failed_key(&segs));
         }
         self.reported.insert(path.clone());
         // A misspelled key: the key it was meant to be is not "missing" too.
@@ -259,7 +255,19 @@ impl<'a> Recovery<'a> {
     }
 }
 
-/// A location whose span is still shifted; resolved against the files later.
+/// What `failed` records for an error at `segs`: the section and key
+/// (`setup.first`), or the top-level key (`id`), without array indices.
+fn failed_key(segs: &[Seg]) -> String {
+    segs.iter()
+        .filter_map(|s| match s {
+            Seg::Key(k) => Some(k.as_str()),
+            Seg::Index(_) => None,
+        })
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
 /// A stand-in for a key missing from a table of an array of tables
 /// (`[[end.material_draw]]`), which the fallback variant has none of: it
 /// lets checking go on to the rest of the file.
@@ -394,7 +402,7 @@ pub(super) fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) 
             None => format!("unknown key `{}`", clip(key)),
         };
         let expected = expected_words(msg);
-        let help = if let Some(s) = did_you_mean(key, expected.iter().copied()) {
+        let help = if let Some(s) = nearest_key(key, &expected) {
             format!("did you mean `{s}`?")
         } else if let Some(home) = KEYS
             .iter()
@@ -420,8 +428,10 @@ pub(super) fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) 
             .filter(|d| expected.contains(d));
         let help = match meant.or_else(|| did_you_mean(&word, expected.iter().copied())) {
             Some(s) => format!("did you mean `{s}`?"),
-            None => match key_info(path).map(|k| k.ty) {
-                Some(ty) if ty != STRING && ty != DIRS => format!("expected {ty}"),
+            None => match key_info(path) {
+                // (issue 37) A list of words (`capture.priority`) lists them too.
+                Some(k) if !k.allowed.is_empty() => format!("allowed values: {}", list(k.allowed)),
+                Some(k) if k.ty != STRING && k.ty != DIRS => format!("expected {}", k.ty),
                 _ => format!("allowed values: {}", list(&expected)),
             },
         };
@@ -436,6 +446,18 @@ pub(super) fn explain(msg: &str, path: &str, segs: &[Seg], found: Option<&str>) 
             Some(k) if element && k.ty == DIRS => "a direction".into(),
             Some(k) if element && k.ty == SQUARES => "a square or range such as \"a2\" or \"a2-h3\"".into(),
             _ => humanize(serde_expected),
+        }
+    };
+    // (issue 37) Serde names no type for a word written as another type
+    // (`squares = [...]`): the key's own type then.
+    let expected = || -> String {
+        let words = expected();
+        if !words.trim().is_empty() {
+            words
+        } else if let Some(k) = info.filter(|_| !element) {
+            k.ty.to_string()
+        } else {
+            "another type".to_string()
         }
     };
     let help = info.and_then(|k| {
@@ -512,13 +534,37 @@ pub(super) fn humanize(s: &str) -> String {
     out.to_string()
 }
 
+/// `an` before a word that begins with a vowel (`an [end] section`), else `a`.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The key of the same table (`expected`, the keys serde allows there) that
+/// `key` is most likely a typo of: within a small edit distance only, so
+/// that an unrelated key is never offered (issue 37: `captures_kings` was
+/// answered with `capture_kings`).
+pub(super) fn nearest_key<'e>(key: &str, expected: &[&'e str]) -> Option<&'e str> {
+    let lower = key.to_ascii_lowercase();
+    let limit = (lower.chars().count() / 4).clamp(1, 3);
+    let close: Vec<&'e str> = expected
+        .iter()
+        .copied()
+        .filter(|c| strsim::damerau_levenshtein(&lower, &c.to_ascii_lowercase()) <= limit)
+        .collect();
+    did_you_mean(key, close.iter().copied()).or_else(|| close.first().copied())
+}
+
 pub(super) fn missing_help(path: &str) -> String {
     let (table, key) = match path.rsplit_once('.') {
         Some((t, k)) => (Some(t), k),
         None => (None, path),
     };
     let example = match key_info(path) {
-        Some(k) if k.ty == TABLE => format!("add a [{key}] section"),
+        Some(k) if k.ty == TABLE => format!("add {} [{key}] section", article(key)),
         Some(k) if !k.allowed.is_empty() && k.ty == STRING => {
             format!("add `{key} = \"{}\"` (one of {})", k.allowed[0], list(k.allowed))
         }

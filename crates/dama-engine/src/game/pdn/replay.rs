@@ -39,28 +39,44 @@ impl PdnGame {
     /// the `VariantFile` tag (tried relative to `base_dir` first), else the
     /// `Variant` tag, else the built-in root variant whose `pdn.game_type`
     /// equals the number in the `GameType` tag. `None` if the record names none.
+    ///
+    /// Only the `VariantFile` tag names a file: a `Variant` tag names a
+    /// built-in variant, and [`PdnGame::load_variant`] refuses one that names
+    /// anything else, so a record never makes it read a file of its choosing
+    /// (issue 38: `[Variant "/etc/passwd"]`).
     pub fn variant_name(&self, base_dir: Option<&Path>) -> Option<String> {
+        self.named_variant(base_dir).map(|(name, _)| name)
+    }
+
+    /// [`PdnGame::variant_name`], and whether it comes from the `Variant` tag.
+    fn named_variant(&self, base_dir: Option<&Path>) -> Option<(String, bool)> {
         if let Some(file) = self.tag("VariantFile").filter(|v| !v.trim().is_empty()) {
             let p = Path::new(file.trim());
             if p.is_relative() {
                 if let Some(joined) = base_dir.map(|d| d.join(p)).filter(|j| j.is_file()) {
-                    return Some(joined.display().to_string());
+                    return Some((joined.display().to_string(), false));
                 }
             }
-            return Some(file.trim().to_string());
+            let file = file.trim();
+            // The tag names a file, even without `./` or `.toml`.
+            return Some(if crate::variant::looks_like_path(file) {
+                (file.to_string(), false)
+            } else {
+                (format!("./{file}"), false)
+            });
         }
         if let Some(v) = self.tag("Variant").filter(|v| !v.trim().is_empty()) {
-            return Some(v.trim().to_string());
+            return Some((v.trim().to_string(), true));
         }
         let gt = self.tag("GameType")?;
         let n: u32 = gt.split(',').next()?.trim().parse().ok()?;
-        builtin_for_game_type(n)
+        builtin_for_game_type(n).map(|id| (id, false))
     }
 
     /// Loads the variant the record names ([`PdnGame::variant_name`]), or
     /// `default` when it names none.
     pub fn load_variant(&self, default: Option<&str>, base_dir: Option<&Path>) -> Result<Loaded, PdnError> {
-        let named = self.variant_name(base_dir);
+        let named = self.named_variant(base_dir);
         let (line, column, from) = ["VariantFile", "Variant", "GameType"]
             .iter()
             .find_map(|n| {
@@ -68,7 +84,23 @@ impl PdnGame {
                     .map(|t| (t.line, t.column, format!("the {} tag", t.name)))
             })
             .unwrap_or((self.line, 1, "the caller".into()));
-        let Some(name) = named.or_else(|| default.map(str::to_string)) else {
+        if let Some((name, true)) = &named {
+            // Never a path: a record's Variant tag is not a way to read files.
+            // (A bare name is a built-in id or alias to the loader, never a file.)
+            if crate::variant::looks_like_path(name) {
+                let (line, column) = self.tag_entry("Variant").map_or((line, column), |t| (t.line, t.column));
+                return Err(PdnError::Variant {
+                    line,
+                    column,
+                    message: format!(
+                        "the Variant tag names `{}`, which is not a built-in variant (`dama variants` lists them); a record names a variant file with a VariantFile tag",
+                        crate::util::clip(name)
+                    ),
+                    load: None,
+                });
+            }
+        }
+        let Some(name) = named.map(|(n, _)| n).or_else(|| default.map(str::to_string)) else {
             return Err(PdnError::Variant {
                 line: self.line,
                 column: 1,

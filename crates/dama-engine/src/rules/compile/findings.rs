@@ -21,9 +21,4 @@ impl Findings {
     pub(crate) fn has_errors(&self) -> bool {
         self.0.iter().any(Diagnostic::is_error)
     }
-
-    /// Whether an error of the setup (the `E07` codes) has been recorded.
-    pub(crate) fn has_setup_errors(&self) -> bool {
-        self.0.iter().any(|d| d.code.is_setup_error())
-    }
 }

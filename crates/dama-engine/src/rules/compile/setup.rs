@@ -17,7 +17,9 @@ pub(crate) fn setup(spec: &VariantSpec, board: &Board, promotion: &Promotion, ou
     let black_men = square_list(&s.black, "setup.black", board, &mut placed, out);
     let white_kings = square_list(&s.white_kings, "setup.white_kings", board, &mut placed, out);
     let black_kings = square_list(&s.black_kings, "setup.black_kings", board, &mut placed, out);
-    if board.size_ok && !out.has_setup_errors() {
+    // (issue 37) The checks of each side run whatever else is wrong with the
+    // setup, so that every problem is reported at once.
+    if board.size_ok {
         for (c, men, kings, key, list, listed) in [
             (
                 Color::White,
@@ -36,6 +38,15 @@ pub(crate) fn setup(spec: &VariantSpec, board: &Board, promotion: &Promotion, ou
                 s.black.len() + s.black_kings.len(),
             ),
         ] {
+            // A side with an unreadable square has lost a piece to the error
+            // already reported: its emptiness would be an echo.
+            let unreadable = out.0.iter().any(|d| {
+                matches!(d.code, Code::E0701 | Code::E0702)
+                    && d.key
+                        .as_deref()
+                        .is_some_and(|k| k.starts_with(&format!("{key}[")) || k.starts_with(&format!("{key}_kings[")))
+            });
+            let listed = if unreadable { None } else { Some(listed) };
             check_side(spec, board, promotion, c, (men, kings), (key, list, listed), out);
         }
     }
@@ -110,7 +121,7 @@ fn check_side(
     promotion: &Promotion,
     c: Color,
     (men, kings): (Bitboard, Bitboard),
-    (key, list, listed): (&str, &[String], usize),
+    (key, list, listed): (&str, &[String], Option<usize>),
     out: &mut Findings,
 ) {
     let prom = promotion.squares[c.index()];
@@ -120,7 +131,8 @@ fn check_side(
             .position(|item| parse_square_set(item, board).is_ok_and(|set| !(set & mask).is_empty()))
             .map_or_else(|| key.to_string(), |i| format!("{key}[{i}]"))
     };
-    if (men | kings).is_empty() {
+    // `listed` is None when a square of the side could not be read.
+    if let (true, Some(listed)) = ((men | kings).is_empty(), listed) {
         let msg = if listed == 0 {
             format!("{c} has no pieces in the initial position")
         } else {
