@@ -81,7 +81,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
             }
             Ok(warning) => {
                 if let Some(w) = warning {
-                    eprintln!("{w}");
+                    eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
                 }
                 hub.egtb = Some(dir);
             }
@@ -186,7 +186,7 @@ impl Hub {
     fn warn_without_tables(&self) {
         if let Some(dir) = &self.egtb {
             if let Ok(Some(w)) = super::egtb::check_play_dir(self.rules(), dir) {
-                eprintln!("{w}");
+                eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
             }
         }
     }
@@ -358,7 +358,7 @@ impl Hub {
                         }
                         Ok(warning) => {
                             if let Some(w) = warning {
-                                eprintln!("{w}");
+                                eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
                             }
                             self.egtb = Some(dir);
                         }
@@ -728,10 +728,11 @@ fn shown(c: char) -> String {
     }
 }
 
-/// At most 40 characters of user text, for messages.
+/// At most 40 characters of user text, for messages (control characters
+/// as `�`, as everywhere text from a user is shown).
 fn clip(s: &str) -> String {
-    let head: String = s.chars().take(40).collect();
-    if head.len() < s.len() {
+    let head: String = s.chars().take(40).map(dama_engine::shown_char).collect();
+    if s.chars().nth(40).is_some() {
         format!("{head}…")
     } else {
         head
