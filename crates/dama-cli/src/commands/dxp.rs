@@ -319,7 +319,7 @@ enum SessionError {
     Closed,
     #[error("the peer sent nothing for {0} s")]
     Timeout(u64),
-    #[error("the peer took more than {} to send one message (a DXP message is at most 128 bytes)", millis(*.0))]
+    #[error("the peer took more than {} to send one message (a DXP message is at most 128 bytes)", millis(.0))]
     SlowMessage(Duration),
     #[error("the peer has read nothing we sent for {0} s (it does not read its side of the connection)")]
     NotReading(u64),
@@ -334,7 +334,7 @@ enum SessionError {
 }
 
 /// `d` in words: whole seconds as `N s`, else milliseconds.
-fn millis(d: Duration) -> String {
+fn millis(d: &Duration) -> String {
     if d.subsec_millis() == 0 {
         format!("{} s", d.as_secs())
     } else {
