@@ -52,14 +52,26 @@ fn find_program(names: &[&str]) -> Option<String> {
 
 /// The tests: name, body, and whether it runs only when asked (`--ignored`).
 const TESTS: &[(&str, fn(), bool)] = &[
-    ("a_game_played_by_clicks_to_its_result", a_game_played_by_clicks_to_its_result, false),
+    (
+        "a_game_played_by_clicks_to_its_result",
+        a_game_played_by_clicks_to_its_result,
+        false,
+    ),
     (
         "an_illegal_click_is_refused_with_the_engine_s_words",
         an_illegal_click_is_refused_with_the_engine_s_words,
         false,
     ),
-    ("a_multi_capture_entered_square_by_square", a_multi_capture_entered_square_by_square, false),
-    ("a_typo_in_the_editor_is_shown_at_its_line", a_typo_in_the_editor_is_shown_at_its_line, false),
+    (
+        "a_multi_capture_entered_square_by_square",
+        a_multi_capture_entered_square_by_square,
+        false,
+    ),
+    (
+        "a_typo_in_the_editor_is_shown_at_its_line",
+        a_typo_in_the_editor_is_shown_at_its_line,
+        false,
+    ),
     (
         "a_reload_keeps_the_game_even_after_a_server_restart",
         a_reload_keeps_the_game_even_after_a_server_restart,

@@ -310,7 +310,8 @@ fn a_peer_that_drips_a_message_is_disconnected_at_the_message_deadline() {
     assert!(closed, "the listener kept the dripping peer");
     let log = wait_log(&listener, |l| l.iter().any(|l| l.contains("disconnected")));
     assert!(
-        log.iter().any(|l| l.contains("took more than 300 ms to send one message")),
+        log.iter()
+            .any(|l| l.contains("took more than 300 ms to send one message")),
         "{log:?}"
     );
     // Still listening, and a peer in no hurry between messages is kept.
@@ -349,7 +350,10 @@ fn a_flood_from_a_peer_that_does_not_read_is_counted_and_dropped() {
     assert!(text.contains("has read nothing we sent for 1 s"), "{text}");
     let shown = log.iter().filter(|l| l.contains("the peer sent a bad message")).count();
     assert_eq!(shown, 10, "{text}");
-    assert!(log.iter().any(|l| l.contains("more bad or unexpected messages")), "{text}");
+    assert!(
+        log.iter().any(|l| l.contains("more bad or unexpected messages")),
+        "{text}"
+    );
     assert!(log.len() < 30, "{} lines: {text}", log.len());
     let mut peer = Peer::connect(listener.port);
     peer.send(&gamereq('Z'));
@@ -372,7 +376,8 @@ fn bad_messages_are_all_answered_and_reported_up_to_a_count() {
     let shown = log.iter().filter(|l| l.contains("the peer sent a bad message")).count();
     assert_eq!(shown, 10, "{log:?}");
     assert!(
-        log.iter().any(|l| l.contains("and 490 more bad or unexpected messages")),
+        log.iter()
+            .any(|l| l.contains("and 490 more bad or unexpected messages")),
         "{log:?}"
     );
 }

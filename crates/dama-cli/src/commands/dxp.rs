@@ -424,7 +424,10 @@ impl Conn {
     /// A bad message from the peer: said on stderr (the first few) and
     /// answered with a CHAT saying why.
     fn bad_message(&mut self, e: &str) -> Result<(), SessionError> {
-        self.notice(format_args!("the peer sent a bad message: {}", dama_engine::printable(e)));
+        self.notice(format_args!(
+            "the peer sent a bad message: {}",
+            dama_engine::printable(e)
+        ));
         self.chat(&format!("error: {e}"))
     }
 

@@ -266,7 +266,11 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
     }
     for t in &g.tags {
         // (issue 38) Tags are the record's text: control characters as `�`.
-        outln!("[{} \"{}\"]", dama_engine::printable(&t.name), dama_engine::printable(&t.value));
+        outln!(
+            "[{} \"{}\"]",
+            dama_engine::printable(&t.name),
+            dama_engine::printable(&t.value)
+        );
     }
     if !g.tags.is_empty() {
         outln!();
