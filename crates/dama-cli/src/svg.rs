@@ -215,8 +215,10 @@ pub fn diagram(rules: &Rules, pos: &Position, moves: &[Drawn], opts: &Options) -
             .chain(d.path.landings.iter().copied())
             .map(center)
             .collect();
-        // Several moves from one square: spread the arrows a little.
-        let off = (i as f64 - (moves.len() as f64 - 1.0) / 2.0) * 6.0;
+        // Several moves from one square: spread their arrows a little,
+        // counting only the moves from that square so that every arrow
+        // starts inside it (at most 0.3 of a square from its center).
+        let off = spread(moves, i);
         for p in &mut pts {
             p.0 += off;
             p.1 += off;
@@ -278,6 +280,25 @@ pub fn diagram(rules: &Rules, pos: &Position, moves: &[Drawn], opts: &Options) -
     s
 }
 
+/// How far (right and down, in user units) the arrow of `moves[i]` is moved
+/// from the centers of its squares: the moves that start on the same square
+/// are spread evenly around its center, 6 units apart when there is room,
+/// never more than 0.3 of a square away; a move alone on its square is not
+/// moved.
+fn spread(moves: &[Drawn], i: usize) -> f64 {
+    let Some(from) = moves.get(i).map(|d| d.path.from) else {
+        return 0.0;
+    };
+    let same = |d: &&Drawn| d.path.from == from;
+    let n = moves.iter().filter(same).count();
+    if n < 2 {
+        return 0.0;
+    }
+    let k = moves.iter().take(i).filter(same).count();
+    let step = 6.0_f64.min(SQ * 0.6 / (n as f64 - 1.0));
+    (k as f64 - (n as f64 - 1.0) / 2.0) * step
+}
+
 /// A small crown centered on `(cx, cy)`.
 fn crown(cx: f64, cy: f64, r: f64) -> String {
     let pts = [
@@ -334,5 +355,56 @@ mod tests {
         assert!(svg.contains("marker-end"));
         assert!(svg.contains("a &lt;b&gt; &amp; c"));
         assert!(svg.contains("d6xd8xb8"));
+    }
+
+    /// (issue 37) Every arrow of `--all-moves` starts in its own origin
+    /// square: the spread of the arrows that share an origin was computed
+    /// over all the moves drawn, which put armenian's first arrows on
+    /// rank 2 and one off the board.
+    #[test]
+    fn all_move_arrows_start_in_their_origin_squares() {
+        for (id, fen) in [
+            ("armenian", None),
+            ("international", None),
+            ("russian", Some("W:WKc1,Kg1:Bb6,f6")),
+        ] {
+            let rules = Rules::builtin(id).unwrap();
+            let pos = fen.map_or_else(|| rules.start_position(), |f| rules.parse_fen(f).unwrap());
+            let drawn: Vec<Drawn> = rules
+                .legal_moves(&pos)
+                .as_slice()
+                .iter()
+                .filter_map(|m| {
+                    let path = rules.move_paths(&pos, m).into_iter().next()?;
+                    Some(Drawn { mv: *m, path })
+                })
+                .collect();
+            assert!(drawn.len() > 4, "{id}: {} moves", drawn.len());
+            for flip in [false, true] {
+                let svg = diagram(&rules, &pos, &drawn, &Options { flip, caption: None });
+                let starts: Vec<(f64, f64)> = svg
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("<path d=\"M"))
+                    .filter_map(|l| {
+                        let (x, rest) = l.split_once(',')?;
+                        let y = rest.split([' ', '"']).next()?;
+                        Some((x.parse().ok()?, y.parse().ok()?))
+                    })
+                    .collect();
+                assert_eq!(starts.len(), drawn.len(), "{id}: {svg}");
+                let (w, h) = (rules.width() as f64, rules.height() as f64);
+                for (d, (x, y)) in drawn.iter().zip(starts) {
+                    let (f, r) = (d.path.from.file() as f64, d.path.from.rank() as f64);
+                    let (col, row) = if flip { (w - 1.0 - f, r) } else { (f, h - 1.0 - r) };
+                    let (left, top) = (MARGIN + col * SQ, 6.0 + row * SQ);
+                    assert!(
+                        x > left && x < left + SQ && y > top && y < top + SQ,
+                        "{id} (flip {flip}): the arrow of {} starts at ({x}, {y}), outside its square {:?}",
+                        rules.format_path(&d.path, d.mv.is_capture()),
+                        (left, top, left + SQ, top + SQ)
+                    );
+                }
+            }
+        }
     }
 }

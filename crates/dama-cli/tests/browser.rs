@@ -1,16 +1,21 @@
 //! The page in a real browser: the distribution's headless Chromium,
 //! driven over WebDriver (chromedriver) with fantoccini.
 //!
-//! Without a browser these tests print a notice and pass, unless `CI` is
-//! set: there they fail, saying what is missing (`.ci/run` installs the
-//! `chromium` and `chromium-driver` packages first).
+//! Without a browser these tests are counted as ignored, with one notice
+//! saying what is missing, unless `CI` is set: there they fail, saying what
+//! is missing (`.ci/run` installs the `chromium` and `chromium-driver`
+//! packages first). libtest cannot ignore a test at run time, so this file
+//! has its own `main` (libtest-mimic; `harness = false` in Cargo.toml),
+//! which lists the tests in [`TESTS`].
 
 mod support;
 
+use std::cell::RefCell;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use serde_json::{json, Value};
 use support::server::{free_port, Server};
 
@@ -45,24 +50,76 @@ fn find_program(names: &[&str]) -> Option<String> {
     None
 }
 
-/// Why there is no browser, said once: a failure in CI, a notice elsewhere.
-fn no_browser(why: &str) -> Option<(Driver, Client)> {
-    if std::env::var_os("CI").is_some() {
-        panic!(
-            "the browser tests cannot start a browser: {why}\n\
-             install Debian's `chromium` and `chromium-driver` packages (.ci/run does so when they are missing)"
-        );
+/// The tests: name, body, and whether it runs only when asked (`--ignored`).
+const TESTS: &[(&str, fn(), bool)] = &[
+    (
+        "a_game_played_by_clicks_to_its_result",
+        a_game_played_by_clicks_to_its_result,
+        false,
+    ),
+    (
+        "an_illegal_click_is_refused_with_the_engine_s_words",
+        an_illegal_click_is_refused_with_the_engine_s_words,
+        false,
+    ),
+    (
+        "a_multi_capture_entered_square_by_square",
+        a_multi_capture_entered_square_by_square,
+        false,
+    ),
+    (
+        "a_typo_in_the_editor_is_shown_at_its_line",
+        a_typo_in_the_editor_is_shown_at_its_line,
+        false,
+    ),
+    (
+        "a_reload_keeps_the_game_even_after_a_server_restart",
+        a_reload_keeps_the_game_even_after_a_server_restart,
+        false,
+    ),
+    // Writes docs/serve-*.png; run by hand.
+    ("screenshots", screenshots, true),
+];
+
+fn main() {
+    let args = Arguments::from_args();
+    let ci = std::env::var_os("CI").is_some();
+    // Without chromedriver or chromium every test is ignored, with one
+    // notice; in CI they run and fail, saying what is missing.
+    let missing = programs().err().filter(|_| !ci);
+    if let Some(why) = &missing {
+        if !args.list {
+            eprintln!(
+                "note: the browser tests are ignored: {why} (install chromium and chromium-driver to run them; with CI set they fail)"
+            );
+        }
     }
-    // Written past the test harness's capture, so that the notice is seen.
-    let notice = format!(
-        "note: browser test skipped: {why} (install chromium and chromium-driver to run it; with CI set it fails)\n"
-    );
-    let _ = std::io::Write::write_all(&mut std::io::stderr(), notice.as_bytes());
-    None
+    let trials = TESTS
+        .iter()
+        .map(|&(name, body, by_hand)| {
+            Trial::ignorable_test(name, move || run_trial(body)).with_ignored_flag(by_hand || missing.is_some())
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
 }
 
-/// A headless Chromium session, or `None` (after [`no_browser`]).
-async fn browser() -> Option<(Driver, Client)> {
+thread_local! {
+    /// Why the browser of this thread's test could not start, if it could not.
+    static NO_BROWSER: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs one test: ignored (with the reason) when its browser could not start.
+fn run_trial(body: fn()) -> Result<Completion, Failed> {
+    NO_BROWSER.with(|n| n.borrow_mut().take());
+    body();
+    Ok(match NO_BROWSER.with(|n| n.borrow_mut().take()) {
+        Some(why) => Completion::ignored_with(why),
+        None => Completion::Completed,
+    })
+}
+
+/// chromedriver and chromium, or what is missing.
+fn programs() -> Result<(String, String), String> {
     // DAMA_CHROMEDRIVER names another chromedriver (or a missing one, to see
     // what a machine without a browser says).
     let driver = match std::env::var("DAMA_CHROMEDRIVER") {
@@ -70,10 +127,32 @@ async fn browser() -> Option<(Driver, Client)> {
         _ => find_program(&["chromedriver"]),
     };
     let Some(driver) = driver else {
-        return no_browser("no chromedriver (on PATH, or where DAMA_CHROMEDRIVER says)");
+        return Err("no chromedriver (on PATH, or where DAMA_CHROMEDRIVER says)".into());
     };
     let Some(chrome) = find_program(&["chromium", "chromium-browser", "google-chrome"]) else {
-        return no_browser("no chromium on PATH");
+        return Err("no chromium on PATH".into());
+    };
+    Ok((driver, chrome))
+}
+
+/// Why there is no browser: a failure in CI; elsewhere the test is counted
+/// as ignored, with the reason ([`run_trial`]).
+fn no_browser(why: &str) -> Option<(Driver, Client)> {
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "the browser tests cannot start a browser: {why}\n\
+             install Debian's `chromium` and `chromium-driver` packages (.ci/run does so when they are missing)"
+        );
+    }
+    NO_BROWSER.with(|n| *n.borrow_mut() = Some(why.to_string()));
+    None
+}
+
+/// A headless Chromium session, or `None` (after [`no_browser`]).
+async fn browser() -> Option<(Driver, Client)> {
+    let (driver, chrome) = match programs() {
+        Ok(p) => p,
+        Err(why) => return no_browser(&why),
     };
     let port = free_port();
     let child = match Command::new(&driver)
@@ -205,7 +284,6 @@ macro_rules! with_browser {
     }};
 }
 
-#[test]
 fn a_game_played_by_clicks_to_its_result() {
     with_browser!(|c, s| {
         open(&c, &s).await;
@@ -237,7 +315,6 @@ fn a_game_played_by_clicks_to_its_result() {
     });
 }
 
-#[test]
 fn an_illegal_click_is_refused_with_the_engine_s_words() {
     with_browser!(|c, s| {
         open(&c, &s).await;
@@ -266,7 +343,6 @@ fn an_illegal_click_is_refused_with_the_engine_s_words() {
     });
 }
 
-#[test]
 fn a_multi_capture_entered_square_by_square() {
     with_browser!(|c, s| {
         open(&c, &s).await;
@@ -306,7 +382,6 @@ fn a_multi_capture_entered_square_by_square() {
     });
 }
 
-#[test]
 fn a_typo_in_the_editor_is_shown_at_its_line() {
     with_browser!(|c, s| {
         open(&c, &s).await;
@@ -356,7 +431,6 @@ fn a_typo_in_the_editor_is_shown_at_its_line() {
     });
 }
 
-#[test]
 fn a_reload_keeps_the_game_even_after_a_server_restart() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
@@ -401,8 +475,6 @@ fn a_reload_keeps_the_game_even_after_a_server_restart() {
 
 /// The screenshots of docs/serve.md and the README, made again by
 /// `cargo test -p dama-cli --test browser screenshots -- --ignored`.
-#[test]
-#[ignore = "writes docs/serve-*.png; run by hand"]
 fn screenshots() {
     with_browser!(|c, s| {
         let docs = support::root().join("docs");

@@ -306,4 +306,135 @@ fn an_initiator_stopped_midway_leaves_every_finished_game() {
         drop(listener);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+/// (issue 38) A peer's CHAT and the name in its GAMEREQ are written on the
+/// listener's stderr with their control characters as `�`: a peer cannot
+/// clear the screen or retitle the terminal of whoever runs the listener.
+#[test]
+fn a_peers_chat_and_name_cannot_drive_the_listeners_terminal() {
+    let listener = Listener::start(&["--level", "1"]);
+    let mut peer = Peer::connect(listener.port);
+    peer.send("C\x1b[2J\x1b]0;PWNED\x07");
+    // A name of 32 characters with escapes in it.
+    peer.send(&format!("R01{:<32}W001000A", "\x1b]0;OWNED\x07\x1b[2J"));
+    assert!(peer.recv().unwrap().starts_with('A'));
+    peer.send("E01");
+    // The follower's first move, then the confirmation and the hang-up.
+    while peer.recv().is_some() {}
+    drop(peer);
+    let log = wait_log(&listener, |l| l.iter().any(|l| l.contains("ended the session")));
+    let text = log.join("\n");
+    assert!(!text.contains(['\x1b', '\x07']), "{}", text.escape_debug());
+    assert!(text.contains("chat: C\u{fffd}[2J\u{fffd}]0;PWNED\u{fffd}"), "{text}");
+    assert!(text.contains("game with \u{fffd}]0;OWNED\u{fffd}\u{fffd}[2J"), "{text}");
+}
+
+/// The listener's stderr until `done` holds for it (at most `GUARD`).
+fn wait_log(listener: &Listener, done: impl Fn(&[String]) -> bool) -> Vec<String> {
+    let start = std::time::Instant::now();
+    let mut log = Vec::new();
+    while !done(&log) {
+        assert!(start.elapsed() < GUARD, "the listener did not get there: {log:?}");
+        if let Ok(line) = listener.stderr.recv_timeout(Duration::from_millis(100)) {
+            log.push(line);
+        }
+    }
+    log.extend(listener.log());
+    log
+}
+
+/// (issue 38) A message must arrive whole within the message deadline once
+/// it has begun: a peer that sends a byte at a time, slower than that, is
+/// disconnected with a message that says so, and does not hold the
+/// single-connection listener for the whole `--timeout` (60 s here).
+#[test]
+fn a_peer_that_drips_a_message_is_disconnected_at_the_message_deadline() {
+    let listener = Listener::start(&["--level", "1", "--message-deadline-ms", "300"]);
+    let mut peer = Peer::connect(listener.port);
+    let started = std::time::Instant::now();
+    let mut closed = false;
+    // A byte every 100 ms: each read is quick, the message never ends.
+    for b in gamereq('W').bytes().cycle().take(2000) {
+        if peer.stream.write_all(&[b]).is_err() {
+            closed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        if started.elapsed() > GUARD {
+            break;
+        }
+    }
+    assert!(closed, "the listener kept the dripping peer");
+    let log = wait_log(&listener, |l| l.iter().any(|l| l.contains("disconnected")));
+    assert!(
+        log.iter()
+            .any(|l| l.contains("took more than 300 ms to send one message")),
+        "{log:?}"
+    );
+    // Still listening, and a peer in no hurry between messages is kept.
+    let mut peer = Peer::connect(listener.port);
+    peer.send("CHello");
+    std::thread::sleep(Duration::from_millis(500));
+    peer.send(&gamereq('Z'));
+    assert!(peer.recv().unwrap().starts_with('A'));
+}
+
+/// (issue 38) A peer that floods bad messages and reads none of the
+/// answers: the listener says in words that the peer does not read
+/// (after `--timeout`, 1 s here), not "Resource temporarily unavailable
+/// (os error 11)"; it reports the first bad messages and counts the rest
+/// instead of writing a line for each; and it still takes connections.
+#[test]
+fn a_flood_from_a_peer_that_does_not_read_is_counted_and_dropped() {
+    let listener = Listener::start(&["--level", "1", "--timeout", "1"]);
+    let peer = Peer::connect(listener.port);
+    let mut stream = peer.stream.try_clone().unwrap();
+    stream.set_write_timeout(Some(Duration::from_secs(5))).unwrap();
+    // 3 MB of bad messages; the answers are never read.
+    let flood = std::thread::spawn(move || {
+        let chunk = b"X\0".repeat(64 * 1024);
+        for _ in 0..24 {
+            if stream.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    });
+    let log = wait_log(&listener, |l| l.iter().any(|l| l.contains("disconnected")));
+    let _ = flood.join();
+    drop(peer);
+    let text = log.join("\n");
+    assert!(!text.contains("os error"), "{text}");
+    assert!(text.contains("has read nothing we sent for 1 s"), "{text}");
+    let shown = log.iter().filter(|l| l.contains("the peer sent a bad message")).count();
+    assert_eq!(shown, 10, "{text}");
+    assert!(
+        log.iter().any(|l| l.contains("more bad or unexpected messages")),
+        "{text}"
+    );
+    assert!(log.len() < 30, "{} lines: {text}", log.len());
+    let mut peer = Peer::connect(listener.port);
+    peer.send(&gamereq('Z'));
+    assert!(peer.recv().unwrap().starts_with('A'));
+}
+
+/// Bad messages from a peer that does read the answers: every one gets its
+/// CHAT, stderr shows the first ten and then how many more there were.
+#[test]
+fn bad_messages_are_all_answered_and_reported_up_to_a_count() {
+    let listener = Listener::start(&["--level", "1"]);
+    let mut peer = Peer::connect(listener.port);
+    peer.send_raw(&b"X\0".repeat(500));
+    for _ in 0..500 {
+        assert!(peer.recv().unwrap().starts_with("Cerror: "));
+    }
+    peer.send("E01");
+    assert_eq!(peer.recv().unwrap(), "E00");
+    let log = wait_log(&listener, |l| l.iter().any(|l| l.contains("ended the session")));
+    let shown = log.iter().filter(|l| l.contains("the peer sent a bad message")).count();
+    assert_eq!(shown, 10, "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("and 490 more bad or unexpected messages")),
+        "{log:?}"
+    );
 }

@@ -935,3 +935,59 @@ fn hostile_inputs_get_bounded_clear_errors() {
         failures.join("\n\n")
     );
 }
+
+/// (issue 38) Text from a file is shown with its control characters as
+/// `�` (U+FFFD), as error messages show them: a variant's name and
+/// description (`show`, `cases`, `play`), a case's description (`cases`)
+/// and a record's tags (`replay`, `analyze`) cannot clear the screen or
+/// retitle the terminal of whoever looks at them.
+#[test]
+fn terminal_escapes_in_files_are_shown_as_replacement_characters() {
+    // ESC [2J clears the screen; ESC ]0;...BEL sets the window title.
+    const EVIL: &str = "C\\u001b[2J\\u001b]0;PWNED\\u0007";
+    let d = scratch("escapes");
+    write(
+        &d,
+        "evil.toml",
+        format!(
+            "extends = \"international\"\nid = \"evil\"\nname = \"{EVIL}\"\n\
+             description = \"A description \\u001b[31mred\\u001b[0m\\rback\"\n\
+             sources = [\"\\u001b]8;;http://x\\u0007link\"]\n"
+        ),
+    );
+    write(
+        &d,
+        "case.toml",
+        format!("variant = \"evil.toml\"\ndescription = \"the case {EVIL}\"\nfen = \"W:W31:B20\"\n"),
+    );
+    let pdn = "[Event \"e\u{1b}[2J\"]\n[White \"w\u{1b}]0;PWNED\u{7}\"]\n[Black \"b\u{9b}31m\"]\n\
+               [Variant \"russian\"]\n1. c3-d4 *\n";
+    write(&d, "game.pdn", pdn);
+    let runs: [(&[&str], &str); 5] = [
+        (&["show", "evil.toml"], ""),
+        (&["cases", "case.toml"], ""),
+        (&["replay", "game.pdn"], ""),
+        (&["analyze", "game.pdn", "--depth", "1"], ""),
+        (&["play", "evil.toml", "--white", "human", "--black", "human"], "quit\n"),
+    ];
+    for (args, stdin) in runs {
+        let (code, out, err) = support::run(&d, args, stdin);
+        let all = format!("{out}{err}");
+        assert!(!all.contains("panicked"), "{args:?}: {all}");
+        for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\r'] {
+            assert!(
+                !all.contains(bad),
+                "{args:?} (exit {code}) printed U+{:04X}:\n{}",
+                bad as u32,
+                all.escape_debug()
+            );
+        }
+        assert!(all.contains('\u{fffd}'), "{args:?} (exit {code}): {all}");
+    }
+    let (_, out, _) = support::run(&d, &["show", "evil.toml"], "");
+    assert!(out.contains("C\u{fffd}[2J\u{fffd}]0;PWNED\u{fffd} (evil)"), "{out}");
+    assert!(out.contains("\u{fffd}[31mred\u{fffd}[0m\u{fffd}back"), "{out}");
+    let (_, out, _) = support::run(&d, &["replay", "game.pdn"], "");
+    assert!(out.contains("[White \"w\u{fffd}]0;PWNED\u{fffd}\"]"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}

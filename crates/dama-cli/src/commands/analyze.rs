@@ -328,9 +328,9 @@ fn show(r: &Record, a: &GameAnalysis) {
     let rules = r.game.rules();
     outln!(
         "{} - {}, {} ({}), {}; evaluations in men, for White",
-        r.pdn.tag("White").unwrap_or("?"),
-        r.pdn.tag("Black").unwrap_or("?"),
-        rules.name(),
+        dama_engine::printable(r.pdn.tag("White").unwrap_or("?")),
+        dama_engine::printable(r.pdn.tag("Black").unwrap_or("?")),
+        dama_engine::printable(rules.name()),
         rules.id(),
         a.limits.describe()
     );

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use dama_cases::{CaseError, FileKind, RuleCase};
-use dama_engine::Rules;
+use dama_engine::{printable, printable_lines, Rules};
 
 use super::Ctx;
 use crate::exit::Exit;
@@ -221,7 +221,9 @@ fn one(
                 }
                 outln!("{}", paint(&format!("==> {} <==", path.display()), "1", ctx.color_out));
             }
-            out!("{}", rendered.text);
+            // (issue 38) A case's text (its variant's name and description
+            // among it) is shown with its control characters as `�`.
+            out!("{}", printable_lines(&rendered.text));
             (Status::Ok, rendered.failures)
         }
         _ => {
@@ -274,7 +276,7 @@ fn one(
                         snap.display()
                     );
                     for l in rendered.text.lines() {
-                        outln!("  {}", paint(&format!("+{l}"), "32", ctx.color_out));
+                        outln!("  {}", paint(&format!("+{}", printable(l)), "32", ctx.color_out));
                     }
                     (Status::New, rendered.failures)
                 }
@@ -283,8 +285,8 @@ fn one(
                     out!(
                         "{}",
                         diff_text(
-                            dama_cases::snapshot_body(&old),
-                            rendered.text.trim_end(),
+                            &printable_lines(dama_cases::snapshot_body(&old)),
+                            &printable_lines(rendered.text.trim_end()),
                             context,
                             ctx.color_out
                         )
@@ -321,9 +323,15 @@ fn render_case(path: &Path, override_rules: Option<&Rules>) -> Result<dama_cases
 fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
     match e {
         CaseError::Toml { message, line, column } if *line > 0 => {
-            eprintln!("{}: {}:{line}:{column}: {message}", err_label(ctx), path.display());
+            eprintln!(
+                "{}: {}:{line}:{column}: {}",
+                err_label(ctx),
+                path.display(),
+                printable_lines(message)
+            );
             if let Ok(text) = dama_cases::read_bounded(path, dama_cases::MAX_CASE_BYTES, "case files") {
                 if let Some(src) = text.lines().nth(line - 1) {
+                    let src = printable(src);
                     let num = line.to_string();
                     let pad = " ".repeat(num.len());
                     eprintln!(
@@ -334,7 +342,12 @@ fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
             }
         }
         CaseError::Variant { name, error } => {
-            eprintln!("{}: {}: variant `{name}` does not load", err_label(ctx), path.display());
+            eprintln!(
+                "{}: {}: variant `{}` does not load",
+                err_label(ctx),
+                path.display(),
+                printable(name)
+            );
             for d in &error.diagnostics {
                 eprint!("{}", render::diagnostic(d, &error.files, ctx.color_err));
             }
@@ -344,7 +357,12 @@ fn report_error(ctx: &Ctx, path: &Path, e: &CaseError) {
                 report_error(ctx, path, e);
             }
         }
-        other => eprintln!("{}: {}: {other}", err_label(ctx), path.display()),
+        other => eprintln!(
+            "{}: {}: {}",
+            err_label(ctx),
+            path.display(),
+            printable_lines(&other.to_string())
+        ),
     }
 }
 

@@ -9,10 +9,13 @@
 //! keeps the connection and runs the game loop.
 //!
 //! A peer that sends something that is not a DXP message gets a CHAT saying
-//! why and the session goes on; one whose message has no end in sight
-//! (more than `MAX_FRAME` bytes without a NUL), that stays silent longer
-//! than `--timeout` or that breaks the connection is disconnected with a
-//! message on stderr. The listener then waits for the next connection.
+//! why and the session goes on (stderr says so for the first
+//! `MAX_REPORTED` of them, then counts the rest); one whose message has no
+//! end in sight (more than `MAX_FRAME` bytes without a NUL, or not whole
+//! within `MESSAGE_DEADLINE` of its first byte), that stays silent longer
+//! than `--timeout`, that does not read what we send for as long, or that
+//! breaks the connection is disconnected with a message on stderr. The
+//! listener then waits for the next connection.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
@@ -90,7 +93,21 @@ pub struct DxpArgs {
     /// Print every message sent and received on stderr.
     #[arg(long, short)]
     pub verbose: bool,
+    /// The longest one message may take to arrive once its first byte has,
+    /// in milliseconds (hidden: the tests shorten it).
+    #[arg(long, hide = true, value_name = "MS", default_value_t = MESSAGE_DEADLINE.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub message_deadline_ms: u64,
 }
+
+/// How long one message may take to arrive once its first byte has: a DXP
+/// message is at most 128 bytes, so a peer that needs longer is not
+/// sending one (the wait between messages is `--timeout`'s).
+const MESSAGE_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How many bad messages and chat lines of one connection stderr shows;
+/// the others are counted, and the count is shown when the connection ends.
+const MAX_REPORTED: u32 = 10;
 
 /// The most bytes read for one message before its NUL: more is not DXP.
 const MAX_FRAME: usize = 1024;
@@ -149,7 +166,9 @@ fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
         match Conn::new(stream, args) {
             Ok(mut conn) => {
                 let mut session = Session::new(args, &board, &mut engine, Role::Follower);
-                match session.follow(&mut conn) {
+                let ended = session.follow(&mut conn);
+                conn.report_hidden();
+                match ended {
                     Ok(()) => eprintln!("dama dxp: {peer} ended the session"),
                     Err(e) => eprintln!("dama dxp: {peer}: {e}; disconnected"),
                 }
@@ -264,11 +283,12 @@ fn initiate(
                 }
                 // After the game is on disk: a game the line shows is in the file.
                 eprintln!(
-                    "game {}: {} as {}, {} plies: {text} ({why})",
+                    "game {}: {} as {}, {} plies: {text} ({})",
                     i + 1,
-                    args.name,
+                    dama_engine::printable(&args.name),
                     ours,
-                    played.game.ply_count()
+                    played.game.ply_count(),
+                    dama_engine::printable(&why)
                 );
                 if played.peer_stops && !last {
                     eprintln!("dama dxp: the peer wants no further game");
@@ -283,7 +303,8 @@ fn initiate(
         }
     }
     conn.shutdown();
-    let peer = session.peer_name.clone();
+    conn.report_hidden();
+    let peer = dama_engine::printable(&session.peer_name).into_owned();
     outln!(
         "{} against {peer}, {} games: {wins} wins, {draws} draws, {losses} losses{}",
         args.name,
@@ -319,6 +340,10 @@ enum SessionError {
     Closed,
     #[error("the peer sent nothing for {0} s")]
     Timeout(u64),
+    #[error("the peer took more than {} to send one message (a DXP message is at most 128 bytes)", millis(.0))]
+    SlowMessage(Duration),
+    #[error("the peer has read nothing we sent for {0} s (it does not read its side of the connection)")]
+    NotReading(u64),
     #[error("a message of more than {MAX_FRAME} bytes without its NUL: not DXP")]
     TooLong,
     #[error("{0}")]
@@ -329,18 +354,56 @@ enum SessionError {
     Protocol(String),
 }
 
+/// `d` in words: whole seconds as `N s`, else milliseconds.
+fn millis(d: &Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{} ms", d.as_millis())
+    }
+}
+
 /// One message read, or text that is not one.
 enum Incoming {
     Message(DxpMessage),
     Bad(String),
 }
 
-/// A connection: NUL-framed messages, bounded, with a read timeout.
+/// A connection: NUL-framed messages, bounded, with a read timeout
+/// between messages and a deadline for each message.
 struct Conn {
     stream: TcpStream,
     buf: Vec<u8>,
     timeout: u64,
+    /// How long a message may take once its first byte is here.
+    message_deadline: Duration,
+    /// When the first byte of the message in `buf` arrived.
+    message_started: Option<Instant>,
     verbose: bool,
+    /// Bad messages and chat lines shown on stderr, and those not shown.
+    bad: Reported,
+    chats: Reported,
+}
+
+/// A kind of line a peer makes us print: the first [`MAX_REPORTED`] are
+/// shown, the others counted.
+#[derive(Default)]
+struct Reported {
+    shown: u32,
+    hidden: u64,
+}
+
+impl Reported {
+    /// Whether to show the next one (else it is counted).
+    fn show(&mut self) -> bool {
+        if self.shown < MAX_REPORTED {
+            self.shown += 1;
+            true
+        } else {
+            self.hidden += 1;
+            false
+        }
+    }
 }
 
 impl Conn {
@@ -352,20 +415,68 @@ impl Conn {
             stream,
             buf: Vec::new(),
             timeout: args.timeout,
+            message_deadline: Duration::from_millis(args.message_deadline_ms),
+            message_started: None,
             verbose: args.verbose,
+            bad: Reported::default(),
+            chats: Reported::default(),
         })
     }
 
     fn send(&mut self, m: &DxpMessage) -> Result<(), SessionError> {
         let text = m.to_string();
         if self.verbose {
-            eprintln!("> {text}");
+            eprintln!("> {}", dama_engine::printable(&text));
         }
         let mut bytes = text.into_bytes();
         bytes.push(0);
-        self.stream.write_all(&bytes)?;
-        self.stream.flush()?;
-        Ok(())
+        // A peer that reads nothing fills the connection and the write
+        // waits `--timeout`: say that in words, not "os error 11".
+        let written = self.stream.write_all(&bytes).and_then(|()| self.stream.flush());
+        match written {
+            Ok(()) => Ok(()),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                Err(SessionError::NotReading(self.timeout))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// A bad message from the peer: said on stderr (the first few) and
+    /// answered with a CHAT saying why.
+    fn bad_message(&mut self, e: &str) -> Result<(), SessionError> {
+        self.notice(format_args!(
+            "the peer sent a bad message: {}",
+            dama_engine::printable(e)
+        ));
+        self.chat(&format!("error: {e}"))
+    }
+
+    /// A line on stderr about a bad or unexpected message of the peer's
+    /// (the first few of them: a flood of them is counted).
+    fn notice(&mut self, line: std::fmt::Arguments<'_>) {
+        if self.bad.show() {
+            eprintln!("dama dxp: {line}");
+        }
+    }
+
+    /// A CHAT from the peer, on stderr (the first few of them).
+    fn show_chat(&mut self, text: &str) {
+        if self.chats.show() {
+            eprintln!("chat: {}", dama_engine::printable(text));
+        }
+    }
+
+    /// How many bad messages and chat lines were not shown, if any.
+    fn report_hidden(&self) {
+        for (n, what) in [
+            (self.bad.hidden, "bad or unexpected messages"),
+            (self.chats.hidden, "chat lines"),
+        ] {
+            if n > 0 {
+                eprintln!("dama dxp: and {n} more {what} from the peer (the first {MAX_REPORTED} are shown)");
+            }
+        }
     }
 
     fn chat(&mut self, text: &str) -> Result<(), SessionError> {
@@ -377,6 +488,8 @@ impl Conn {
         loop {
             if let Some(i) = self.buf.iter().position(|&b| b == 0) {
                 let frame: Vec<u8> = self.buf.drain(..=i).take(i).collect();
+                // What is left has begun the next message.
+                self.message_started = (!self.buf.is_empty()).then(Instant::now);
                 let text = String::from_utf8_lossy(&frame).into_owned();
                 if self.verbose {
                     eprintln!("< {}", text.escape_debug());
@@ -389,12 +502,33 @@ impl Conn {
             if self.buf.len() > MAX_FRAME {
                 return Err(SessionError::TooLong);
             }
+            // Between messages the peer may think for `--timeout`; once a
+            // message has begun, it must be whole by its deadline.
+            let wait = match self.message_started {
+                None => Duration::from_secs(self.timeout),
+                Some(t) => {
+                    let left = self.message_deadline.saturating_sub(t.elapsed());
+                    if left.is_zero() {
+                        return Err(SessionError::SlowMessage(self.message_deadline));
+                    }
+                    left
+                }
+            };
+            self.stream.set_read_timeout(Some(wait))?;
             let mut chunk = [0u8; 512];
             match self.stream.read(&mut chunk) {
                 Ok(0) => return Err(SessionError::Closed),
-                Ok(n) => self.buf.extend_from_slice(chunk.get(..n).unwrap_or_default()),
+                Ok(n) => {
+                    if self.buf.is_empty() {
+                        self.message_started = Some(Instant::now());
+                    }
+                    self.buf.extend_from_slice(chunk.get(..n).unwrap_or_default());
+                }
                 Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                    return Err(SessionError::Timeout(self.timeout))
+                    return Err(match self.message_started {
+                        Some(_) => SessionError::SlowMessage(self.message_deadline),
+                        None => SessionError::Timeout(self.timeout),
+                    })
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(e) => return Err(e.into()),
@@ -512,12 +646,9 @@ impl<'a> Session<'a> {
                     }
                     break;
                 }
-                Incoming::Message(DxpMessage::Chat(t)) => eprintln!("chat: {t}"),
-                Incoming::Message(m) => eprintln!("dama dxp: ignored a {} while waiting for GAMEACC", m.kind()),
-                Incoming::Bad(e) => {
-                    eprintln!("dama dxp: the peer sent a bad message: {e}");
-                    conn.chat(&format!("error: {e}"))?;
-                }
+                Incoming::Message(DxpMessage::Chat(t)) => conn.show_chat(&t),
+                Incoming::Message(m) => conn.notice(format_args!("ignored a {} while waiting for GAMEACC", m.kind())),
+                Incoming::Bad(e) => conn.bad_message(&e)?,
             }
         }
         self.stop_after = last;
@@ -558,14 +689,13 @@ impl<'a> Session<'a> {
         let m = match conn.recv()? {
             Incoming::Message(m) => m,
             Incoming::Bad(e) => {
-                eprintln!("dama dxp: the peer sent a bad message: {e}");
-                conn.chat(&format!("error: {e}"))?;
+                conn.bad_message(&e)?;
                 return Ok(Next::Continue);
             }
         };
         match m {
             DxpMessage::Chat(t) => {
-                eprintln!("chat: {t}");
+                conn.show_chat(&t);
                 Ok(Next::Continue)
             }
             DxpMessage::GameRequest(r) => self.on_request(conn, &r),
@@ -573,7 +703,7 @@ impl<'a> Session<'a> {
             DxpMessage::GameEnd(e) => self.on_end(conn, e),
             DxpMessage::BackRequest(b) => self.on_back(conn, b),
             DxpMessage::BackAccept(a) => {
-                eprintln!("dama dxp: a BACKACC ({a:?}) that answers nothing we asked");
+                conn.notice(format_args!("a BACKACC ({a:?}) that answers nothing we asked"));
                 Ok(Next::Continue)
             }
             DxpMessage::GameAccept(_) => {
@@ -597,7 +727,10 @@ impl<'a> Session<'a> {
         let start = match self.board.start_of(r) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("dama dxp: refused a game from {}: {e}", r.initiator);
+                eprintln!(
+                    "dama dxp: refused a game from {}: {e}",
+                    dama_engine::printable(&r.initiator)
+                );
                 refuse(conn, AcceptCode::RefusedPosition, &self.args.name)?;
                 return Ok(Next::Continue);
             }
@@ -605,7 +738,9 @@ impl<'a> Session<'a> {
         self.peer_name = r.initiator.clone();
         eprintln!(
             "dama dxp: game with {} ({} min, we play {})",
-            r.initiator, r.minutes, r.follower_color
+            dama_engine::printable(&r.initiator),
+            r.minutes,
+            r.follower_color
         );
         refuse(conn, AcceptCode::Accepted, &self.args.name)?;
         self.begin(Game::from_position(self.board.shared_rules(), start), r.follower_color);
@@ -723,14 +858,11 @@ impl<'a> Session<'a> {
                 Ok(Incoming::Message(DxpMessage::GameEnd(e))) => {
                     return Ok(self.finish(e.stop, note));
                 }
-                Ok(Incoming::Message(DxpMessage::Chat(t))) => eprintln!("chat: {t}"),
+                Ok(Incoming::Message(DxpMessage::Chat(t))) => conn.show_chat(&t),
                 Ok(Incoming::Message(m)) => {
-                    eprintln!("dama dxp: ignored a {} while waiting for GAMEEND", m.kind());
+                    conn.notice(format_args!("ignored a {} while waiting for GAMEEND", m.kind()));
                 }
-                Ok(Incoming::Bad(e)) => {
-                    eprintln!("dama dxp: the peer sent a bad message: {e}");
-                    conn.chat(&format!("error: {e}"))?;
-                }
+                Ok(Incoming::Bad(e)) => conn.bad_message(&e)?,
                 // A follower that hangs up after our final GAMEEND has ended the game.
                 Err(SessionError::Closed) if stop || self.role == Role::Follower => {
                     return Ok(self.finish(true, note));

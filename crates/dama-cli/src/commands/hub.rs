@@ -80,7 +80,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
             }
             Ok(check) => {
                 for w in &check.warnings {
-                    eprintln!("{w}");
+                    eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
                 }
                 hub.egtb = Some(dir);
             }
@@ -186,7 +186,7 @@ impl Hub {
         if let Some(dir) = &self.egtb {
             if let Ok(check) = super::egtb::check_play_dir(self.rules(), dir) {
                 for w in &check.warnings {
-                    eprintln!("{w}");
+                    eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
                 }
             }
         }
@@ -359,7 +359,7 @@ impl Hub {
                         }
                         Ok(check) => {
                             for w in &check.warnings {
-                                eprintln!("{w}");
+                                eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
                             }
                             self.egtb = Some(dir);
                         }
@@ -732,10 +732,11 @@ fn shown(c: char) -> String {
     }
 }
 
-/// At most 40 characters of user text, for messages.
+/// At most 40 characters of user text, for messages (control characters
+/// as `�`, as everywhere text from a user is shown).
 fn clip(s: &str) -> String {
-    let head: String = s.chars().take(40).collect();
-    if head.len() < s.len() {
+    let head: String = s.chars().take(40).map(dama_engine::shown_char).collect();
+    if s.chars().nth(40).is_some() {
         format!("{head}…")
     } else {
         head

@@ -507,7 +507,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             let (a, b) = (&sides[0].player.name, &sides[1].player.name);
             outln!(
                 "{} ({}): {} games, {a} against {b}",
-                rules.name(),
+                dama_engine::printable(rules.name()),
                 rules.id(),
                 report.played,
             );

@@ -457,7 +457,7 @@ fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<Resumed, Exit
     if let Some(saved) = record.tag(TAG_RULES) {
         let now = format!("{:016x}", loaded.rules.fingerprint());
         if saved != now {
-            let file = record.tag("VariantFile").unwrap_or(loaded.rules.id());
+            let file = dama_engine::printable(record.tag("VariantFile").unwrap_or(loaded.rules.id()));
             eprintln!(
                 "warning: the rules of {file} changed since the game was saved; its moves were replayed under the rules as they are now"
             );
@@ -782,7 +782,7 @@ impl Session {
 
     fn intro(&self) {
         let r = self.rules();
-        outln!("{} ({})", r.name(), r.id());
+        outln!("{} ({})", dama_engine::printable(r.name()), r.id());
         let who = |c: Color| match self.player(c) {
             Player::Human => "a person".to_string(),
             Player::Computer => format!("the computer ({})", self.limits_text),

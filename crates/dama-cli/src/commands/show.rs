@@ -4,6 +4,8 @@
 
 use std::io::Write;
 
+use dama_engine::{printable, printable_lines};
+
 use super::Ctx;
 use crate::cli::Format;
 use crate::exit::Exit;
@@ -48,24 +50,30 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
             out.push('\n');
         }
         Format::Text => {
-            if r.name().eq_ignore_ascii_case(r.id()) {
-                out.push_str(&format!("{}\n", r.name()));
+            // (issue 38) The name, the description, the values and the
+            // sources come from a variant file: shown with their control
+            // characters as `�`, so that a file cannot drive the terminal.
+            let name = printable(r.name());
+            if name.eq_ignore_ascii_case(r.id()) {
+                out.push_str(&format!("{name}\n"));
             } else {
-                out.push_str(&format!("{} ({})\n", r.name(), r.id()));
+                out.push_str(&format!("{name} ({})\n", r.id()));
             }
             if let Some(p) = &r.spec().extends {
+                let p = printable(p);
                 if changes.is_empty() {
                     out.push_str(&format!("Derived from {p}, unchanged.\n"));
                 } else {
                     out.push_str(&format!("Derived from {p}, changing:\n"));
                     let w = changes.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
                     for (k, v) in &changes {
-                        out.push_str(&format!("   {k:<w$} = {}\n", one_line(v)));
+                        out.push_str(&format!("   {:<w$} = {}\n", printable(k), one_line(v)));
                     }
                 }
             }
             if !r.spec().description.is_empty() {
-                out.push_str(&format!("\n{}\n", wrap(r.spec().description.trim(), "", "")));
+                let description = printable_lines(r.spec().description.trim());
+                out.push_str(&format!("\n{}\n", wrap(&description, "", "")));
             }
             for (i, s) in r.describe().iter().enumerate() {
                 out.push_str(&format!("\n{}. {}\n", i + 1, s.title));
@@ -78,7 +86,7 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
             if !r.spec().sources.is_empty() {
                 out.push_str("\nSources:\n");
                 for s in &r.spec().sources {
-                    out.push_str(&format!("{}\n", wrap(s, "   - ", "     ")));
+                    out.push_str(&format!("{}\n", wrap(&printable_lines(s), "   - ", "     ")));
                 }
             }
         }
@@ -114,7 +122,7 @@ fn wrap(text: &str, first: &str, rest: &str) -> String {
 
 /// A value as written, on one line and not too long.
 fn one_line(v: &str) -> String {
-    let flat: String = v.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat: String = printable_lines(v).split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() > 70 {
         let head: String = flat.chars().take(70).collect();
         format!("{head}…")

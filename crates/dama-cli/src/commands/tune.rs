@@ -215,7 +215,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     }
     outln!(
         "{}: {} games ({} self-play at {} nodes per move, {:.1} s), {} quiet positions",
-        rules.name(),
+        dama_engine::printable(rules.name()),
         games_used,
         args.games,
         args.nodes,
