@@ -190,6 +190,8 @@ fn a_record_past_a_threefold_repetition_is_analysed_with_a_warning() {
     let (code, _, err) = dama(&["analyze", "--strict", path, "--depth", "1"]);
     assert_eq!(code, 1);
     assert!(err.contains("comes after the end of the game"), "{err}");
+}
+
 /// `--pdn` never replaces what is not a game record (issue 38): a text file
 /// is refused before the analysis and left as it was; a record is replaced.
 #[test]

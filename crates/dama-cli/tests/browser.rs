@@ -7,6 +7,9 @@
 //! packages first). libtest cannot ignore a test at run time, so this file
 //! has its own `main` (libtest-mimic; `harness = false` in Cargo.toml),
 //! which lists the tests in [`TESTS`].
+// A test's own notes on stderr: the binary under test, not this file, must
+// survive a full stderr (crate::stderr).
+#![allow(clippy::disallowed_macros)]
 
 mod support;
 

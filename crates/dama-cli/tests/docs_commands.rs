@@ -24,7 +24,9 @@
 //!
 //! A failure names the doc file and line and the command, and shows the
 //! difference.
-
+// A test's own notes on stderr: the binary under test, not this file, must
+// survive a full stderr (crate::stderr).
+#![allow(clippy::disallowed_macros)]
 #![cfg(unix)]
 
 mod support;

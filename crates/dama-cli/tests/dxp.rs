@@ -306,6 +306,7 @@ fn an_initiator_stopped_midway_leaves_every_finished_game() {
         drop(listener);
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
 
 /// (issue 38) A peer's CHAT and the name in its GAMEREQ are written on the
 /// listener's stderr with their control characters as `�`: a peer cannot

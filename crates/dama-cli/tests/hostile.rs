@@ -10,6 +10,9 @@
 //! running after [`HANG_GUARD`] is killed and reported as a hang: that limit
 //! is a guard against a hang, far above the time any row takes, not a speed
 //! test.
+// A test's own notes on stderr: the binary under test, not this file, must
+// survive a full stderr (crate::stderr).
+#![allow(clippy::disallowed_macros)]
 
 mod support;
 

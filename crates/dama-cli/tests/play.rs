@@ -439,6 +439,8 @@ fn a_finished_record_is_never_rewritten_by_load() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(d.join("r.pdn")).unwrap(), before);
     assert!(!d.join("other.pdn").exists());
+}
+
 /// `save FILE` and the autosave never replace what is not a game record
 /// (issue 38: `save notes.txt` overwrote a mode-600 text file, `save
 /// link.pdn` replaced the link, autosave after `--load` turned 600 into 644

@@ -1,5 +1,8 @@
 //! `dama serve` over HTTP: the API's answers, bad requests, and a load test
 //! of 100 clients playing at once (loopback only, bounded in count and time).
+// A test's own notes on stderr: the binary under test, not this file, must
+// survive a full stderr (crate::stderr).
+#![allow(clippy::disallowed_macros)]
 
 mod support;
 

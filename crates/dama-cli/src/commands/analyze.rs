@@ -117,9 +117,9 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     let mut tables: std::collections::HashMap<u64, Option<PathBuf>> = Default::default();
     for r in &records {
         let rules = r.game.rules();
-        if !tables.contains_key(&rules.fingerprint()) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = tables.entry(rules.fingerprint()) {
             match super::egtb::play_dir(ctx, rules, args.egtb.dir.as_deref()) {
-                Ok(t) => tables.insert(rules.fingerprint(), t),
+                Ok(t) => slot.insert(t),
                 Err(e) => return e,
             };
         }

@@ -53,10 +53,6 @@ pub struct Store {
 }
 
 impl Store {
-    pub fn new() -> Arc<Store> {
-        Store::with_tables(None)
-    }
-
     /// A store whose searches probe the endgame tables in `tables` (the
     /// folder of `--egtb`, checked), each game those of its variant.
     pub fn with_tables(tables: Option<std::path::PathBuf>) -> Arc<Store> {
