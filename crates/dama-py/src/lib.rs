@@ -773,7 +773,12 @@ fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>, strict: bool) -> 
         let g = if strict { rec.replay_strict(r) } else { rec.replay(r) }.map_err(|e| pdn_error(py, &e))?;
         if let Some(pe) = rec.past_end(&g) {
             let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-            PyErr::warn(py, category.as_any(), &std::ffi::CString::new(pe.to_string()).unwrap_or_default(), 1)?;
+            PyErr::warn(
+                py,
+                category.as_any(),
+                &std::ffi::CString::new(pe.to_string()).unwrap_or_default(),
+                1,
+            )?;
         }
         out.push(Game { inner: g });
     }
