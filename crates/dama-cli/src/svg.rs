@@ -366,7 +366,7 @@ mod tests {
         for (id, fen) in [
             ("armenian", None),
             ("international", None),
-            ("russian", Some("W:WKc1,Kg1:Bb6,f6")),
+            ("russian", Some("W:WKc1,Kg1:Bb8,h8")),
         ] {
             let rules = Rules::builtin(id).unwrap();
             let pos = fen.map_or_else(|| rules.start_position(), |f| rules.parse_fen(f).unwrap());

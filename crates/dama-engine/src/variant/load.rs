@@ -162,11 +162,14 @@ pub(super) fn shadowing_files(dir: Option<&Path>, name: &str, builtin: &str) -> 
 /// `found` of (nearly) that name lies at hand.
 pub(super) fn shadow_warning(name: &str, found: &Path, key: Option<&str>) -> Diagnostic {
     let shown = found.display().to_string();
-    let path_form = if found.parent().is_some_and(|d| !d.as_os_str().is_empty()) {
-        shown.clone()
-    } else {
-        format!("./{shown}")
-    };
+    // The files that shadow lie beside the variant (or in the current
+    // folder): what to write is `./` and the file's name.
+    let path_form = format!(
+        "./{}",
+        found
+            .file_name()
+            .map_or(shown.clone(), |n| n.to_string_lossy().into_owned())
+    );
     Diagnostic::warning(
         Code::W0108,
         key,

@@ -102,7 +102,10 @@ const MAX_KING_BRANCHING: usize = 64;
 /// after the first (all but the way back under `no_reversal`).
 fn exploding_king_captures(spec: &VariantSpec, out: &mut Findings) {
     let k = &spec.kings;
-    if k.landing != Landing::AnyBeyond {
+    // A board of a size no variant may have is reported by the board stage
+    // (E0201, E0202); a warning about its captures would only add noise.
+    let side_ok = |v: u32| (1..=u32::from(crate::board::MAX_SIDE)).contains(&v);
+    if k.landing != Landing::AnyBeyond || !side_ok(spec.board.width) || !side_ok(spec.board.height) {
         return;
     }
     let mut dirs: Vec<_> = k.captures.clone();
