@@ -128,7 +128,7 @@ pub fn pdn_error(file: &str, e: &PdnError) -> Vec<Value> {
         PdnError::Fen { .. } => Code::FenTag,
         PdnError::Variant { .. } => Code::Variant,
         PdnError::ResultMismatch { .. } => Code::ResultMismatch,
-        PdnError::OutOfMemory { .. } => Code::Read,
+        PdnError::OutOfMemory { .. } | PdnError::TooLong { .. } => Code::Read,
     };
     // The message without its own "line L, column C: " prefix, as on stderr.
     let msg = e.to_string();

@@ -289,6 +289,21 @@ fn big_pdn(d: &Path) -> Vec<String> {
     args(&["replay", "-q", &write(d, "big.pdn", s)])
 }
 
+/// Issue 38.4: one game of 18 MB of legal movetext (two kings each way going
+/// round a cycle) took gigabytes and aborted (exit code 134) under `ulimit -v
+/// 1000000`; a game of more than 100,000 plies is now refused where it goes
+/// past them.
+fn pdn_one_long_game(d: &Path) -> Vec<String> {
+    let mut s = String::from("[Variant \"international\"]\n[SetUp \"1\"]\n[FEN \"W:WK47,46:BK4,5\"]\n\n");
+    let mut n = 1;
+    while s.len() < 18 * MB {
+        s.push_str(&format!("{n}. 47-41 4-9 {}. 41-47 9-4\n", n + 1));
+        n += 2;
+    }
+    s.push_str("*\n");
+    args(&["replay", "-q", &write(d, "long-game.pdn", s)])
+}
+
 /// A file over the reader's limit (sparse: nothing is written).
 fn pdn_over_limit(d: &Path) -> Vec<String> {
     let f = std::fs::File::create(d.join("huge.pdn")).unwrap();
@@ -618,6 +633,15 @@ fn rows() -> Vec<Row> {
         row("empty variant file", variant_empty, 1, "empty"),
         // PDN records.
         row("10 MB PDN on one line", big_pdn, 1, "not a legal move"),
+        Row {
+            memory: Memory::Limit(1_000_000),
+            ..row(
+                "one game of 18 MB, refused past 100,000 plies",
+                pdn_one_long_game,
+                1,
+                "the game goes on past 100000 moves",
+            )
+        },
         row("200 MB PDN (over the limit)", pdn_over_limit, 1, "larger than"),
         row("one 6 MB move token", pdn_one_huge_token, 1, "error"),
         Row {

@@ -3,7 +3,8 @@
 use dama_engine::pdn::{read_games, PdnError, PdnTags};
 use dama_engine::Rng;
 use dama_engine::{Color, Rules};
-use dama_engine::{EndReason, Game, GameResult, Outcome};
+use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
+use std::sync::Arc;
 
 fn rules(id: &str) -> Rules {
     Rules::builtin(id).unwrap()
@@ -638,4 +639,54 @@ fn undo_to_a_passed_end_forgets_it() {
     game.undo();
     assert_eq!(game.passed_end(), None);
     assert!(game.is_over());
+}
+
+/// A record of `plies` plies: two kings each way go round a cycle (the
+/// repetitions past the first end are warnings, not errors).
+fn cycling_record(plies: usize) -> String {
+    let cycle = ["47-41", "4-9", "41-47", "9-4"];
+    let mut s = String::from("[Variant \"international\"]\n[SetUp \"1\"]\n[FEN \"W:WK47,46:BK4,5\"]\n\n");
+    for i in 0..plies {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(cycle[i % 4]);
+        s.push(if i % 16 == 15 { '\n' } else { ' ' });
+    }
+    s.push_str("*\n");
+    s
+}
+
+/// Issue 38.4: a one-game record of 18 MB took gigabytes and aborted under a
+/// memory limit. A game holds at most `Game::MAX_PLIES` plies: a record of
+/// that many replays, one more is refused where it goes past, and a game in
+/// play refuses the ply after the last.
+#[test]
+fn a_game_holds_at_most_max_plies() {
+    let r = Arc::new(rules("international"));
+    let games = read_games(&cycling_record(Game::MAX_PLIES)).unwrap();
+    let game = games[0]
+        .replay(Arc::clone(&r))
+        .expect("a record of MAX_PLIES plies replays");
+    assert_eq!(game.ply_count(), Game::MAX_PLIES);
+    let mut game = game;
+    let _ = game.go_past_end();
+    let next = game.legal_moves().as_slice()[0];
+    assert_eq!(game.play(next), Err(PlayError::TooLong { limit: Game::MAX_PLIES }));
+
+    let e = read_games(&cycling_record(Game::MAX_PLIES + 1)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            PdnError::TooLong {
+                limit: Game::MAX_PLIES,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let (line, _) = e.position();
+    // Four lines of tags, then sixteen plies a line.
+    assert_eq!(line, 5 + Game::MAX_PLIES / 16, "{e}");
+    assert!(e.to_string().contains("past 100000 moves"), "{e}");
 }

@@ -19,7 +19,7 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -33,7 +33,7 @@ use dama_engine::{Color, EndReason, Engine, Game, GameResult, Limits, Outcome, S
 use super::Ctx;
 use crate::exit::Exit;
 use crate::out::outln;
-use crate::savefile::{Appender, DateTime, Kind};
+use crate::savefile::DateTime;
 
 /// Arguments of `dama dxp`.
 #[derive(Debug, clap::Args)]
@@ -81,8 +81,9 @@ pub struct DxpArgs {
     /// Think this many milliseconds per move instead of spending the game's time.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// The longest a game may last, in plies: then it is ended as a draw.
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    /// The longest a game may last, in plies: then it is ended as a draw (at
+    /// most 100000, the longest game a record may hold).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=dama_engine::Game::MAX_PLIES as i64))]
     pub max_plies: u32,
     /// Seconds to wait for the peer before giving up on it.
     #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
@@ -134,7 +135,7 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
                 Ok(p) => p,
                 Err(e) => return e,
             };
-            initiate(&args, addr, board, start, variant_file)
+            initiate(ctx, &args, addr, board, start, variant_file)
         }
         None => listen(&args, board),
     }
@@ -184,6 +185,7 @@ fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
 /// The initiator: connect, play `--games` games, append each to the PDN as
 /// it ends, print the tally.
 fn initiate(
+    ctx: &Ctx,
     args: &DxpArgs,
     addr: &str,
     board: DxpBoard,
@@ -193,18 +195,9 @@ fn initiate(
     // The record's target is checked before anything is played; each game
     // is added as it ends, so a session stopped at any point (Ctrl-C,
     // kill -9) leaves every finished game (issue 37).
-    let mut record = match args
-        .pdn
-        .as_deref()
-        .map(|p| Appender::new(p, Kind::GameRecord))
-        .transpose()
-    {
+    let mut record = match ctx.record_appender(args.pdn.as_deref()) {
         Ok(r) => r,
-        Err(e) => {
-            let path = args.pdn.as_deref().unwrap_or(Path::new("")).display();
-            eprintln!("error: cannot write {path}: {e}");
-            return Exit::Failure;
-        }
+        Err(e) => return e,
     };
     let stream = match connect(addr, Duration::from_secs(args.timeout)) {
         Ok(s) => s,

@@ -31,7 +31,7 @@ use crate::exit::Exit;
 use crate::json::{self, Code};
 use crate::out::outln;
 use crate::render;
-use crate::savefile::{Appender, DateTime, Kind};
+use crate::savefile::DateTime;
 
 /// A match player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -116,8 +116,9 @@ pub struct MatchArgs {
     /// Seed for the openings, the random mover and the engines' variety.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A game still going after this many plies is a draw ("move limit").
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    /// A game still going after this many plies is a draw ("move limit"; at
+    /// most 100000, the longest game a record may hold).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=dama_engine::Game::MAX_PLIES as i64))]
     pub max_plies: u32,
     /// Start every game from this position (PDN FEN) instead of the initial one.
     #[arg(long)]
@@ -370,14 +371,9 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     // is added as it ends (so that a match stopped at any point leaves every
     // finished game), and none is kept: memory does not grow with --games,
     // but for the short summaries of the JSON report's "results".
-    let mut record = match args
-        .pdn
-        .as_deref()
-        .map(|p| Appender::new(p, Kind::GameRecord))
-        .transpose()
-    {
+    let mut record = match ctx.record_appender(args.pdn.as_deref()) {
         Ok(r) => r,
-        Err(e) => return ctx.write_error(args.pdn.as_deref().unwrap_or(std::path::Path::new("")), &e),
+        Err(e) => return e,
     };
     let mut write_error = None;
     let mut results: Vec<GameSummary> = Vec::new();

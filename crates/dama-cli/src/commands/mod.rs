@@ -166,6 +166,16 @@ impl Ctx {
         Exit::Failure
     }
 
+    /// The appender of a game record given by `--pdn`, checked before
+    /// anything is played (each game is added as it ends, so a session
+    /// stopped at any point leaves every finished game); `None` without one.
+    pub fn record_appender(&self, path: Option<&std::path::Path>) -> Result<Option<crate::savefile::Appender>, Exit> {
+        let Some(path) = path else { return Ok(None) };
+        crate::savefile::Appender::new(path, crate::savefile::Kind::GameRecord)
+            .map(Some)
+            .map_err(|e| self.write_error(path, &e))
+    }
+
     /// Loads a variant (built-in or file); prints diagnostics on failure.
     pub fn load_variant(&self, name: &str) -> Result<Loaded, Exit> {
         load(name).map_err(|e| {

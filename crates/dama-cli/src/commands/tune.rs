@@ -52,8 +52,9 @@ pub struct TuneArgs {
     /// Threads playing the self-play games (the games are the same for any number).
     #[arg(long, default_value_t = 1, value_parser = crate::cli::threads)]
     pub threads: u32,
-    /// A self-play game still going after this many plies is a draw.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    /// A self-play game still going after this many plies is a draw (at most
+    /// 100000, the longest game a record may hold).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=dama_engine::Game::MAX_PLIES as i64))]
     pub max_plies: u32,
     /// Start from these weights (a weights file, or `derived`): the
     /// self-play engines play with them and tuning starts from them, so a

@@ -104,7 +104,7 @@ fn jumps_over(pos: &Position, a: Square, b: Square) -> bool {
 fn refusal(e: PlayError) -> Refusal {
     use dama_engine::MoveError;
     let code = match &e {
-        PlayError::GameOver(_) => Code::AfterEnd,
+        PlayError::GameOver(_) | PlayError::TooLong { .. } => Code::AfterEnd,
         PlayError::Move(MoveError::Syntax { .. }) => Code::MoveSyntax,
         PlayError::Move(MoveError::Ambiguous { .. }) => Code::MoveAmbiguous,
         PlayError::Move(MoveError::Illegal { .. }) | PlayError::NotLegal { .. } => Code::MoveIllegal,

@@ -96,6 +96,12 @@ pub enum PlayError {
         /// The move, from and to.
         notation: String,
     },
+    /// The game already has [`Game::MAX_PLIES`] plies.
+    #[error("the game has reached {limit} plies, the most a game may have")]
+    TooLong {
+        /// The most plies a game may have.
+        limit: usize,
+    },
 }
 
 /// A game: the rules, the start position, the plies played (with undo and
@@ -117,6 +123,13 @@ pub struct Game {
 }
 
 impl Game {
+    /// The most plies a game may have: far more than any game played (the
+    /// longest have a few hundred), few enough that a record of one replays in
+    /// tens of megabytes, not gigabytes (issue 38). Records with more are
+    /// refused ([`PdnError::TooLong`](crate::PdnError::TooLong)); match play's
+    /// `--max-plies` stops at it, so every record the program writes reads back.
+    pub const MAX_PLIES: usize = 100_000;
+
     /// A new game from the variant's initial position.
     pub fn new(rules: impl Into<Arc<Rules>>) -> Game {
         let rules = rules.into();
@@ -314,6 +327,9 @@ impl Game {
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
+        }
+        if self.plies.len() >= Self::MAX_PLIES {
+            return Err(PlayError::TooLong { limit: Self::MAX_PLIES });
         }
         if !self.legal.iter().any(|o| *o == m) {
             return Err(PlayError::NotLegal {

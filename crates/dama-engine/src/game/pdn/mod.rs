@@ -231,6 +231,16 @@ pub enum PdnError {
         /// The loader's diagnostics, when loading failed.
         load: Option<Box<LoadError>>,
     },
+    /// The game has more moves than [`Game::MAX_PLIES`](crate::Game::MAX_PLIES).
+    #[error("line {line}, column {column}: the game goes on past {limit} moves, far more than any game played; records this long are refused")]
+    TooLong {
+        /// 1-based line of the first move past the limit.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The most moves a game may have.
+        limit: usize,
+    },
     /// The game is too long for the memory this process can have.
     #[error("line {line}, column {column}: the game does not fit in the memory this process may use ({moves} moves)")]
     OutOfMemory {
@@ -268,6 +278,7 @@ impl PdnError {
             | PdnError::Fen { line, column, .. }
             | PdnError::Variant { line, column, .. }
             | PdnError::OutOfMemory { line, column, .. }
+            | PdnError::TooLong { line, column, .. }
             | PdnError::ResultMismatch { line, column, .. } => (*line, *column),
         }
     }

@@ -6,6 +6,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 use super::*;
+use crate::game::Game;
 
 /// The result tokens a record may end a game with.
 pub(super) const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0", "*"];
@@ -272,9 +273,17 @@ pub(super) fn read_word(g: &mut PdnGame, word: &str, at: (usize, usize)) -> Resu
     push_move(g, rest, at.0, column)
 }
 
-/// Adds a move to the game; a list of moves that cannot grow (the memory
-/// this process may have is used up) is an error, not an abort.
+/// Adds a move to the game; a game longer than [`Game::MAX_PLIES`], or a
+/// list of moves that cannot grow (the memory this process may have is used
+/// up), is an error, not an abort.
 fn push_move(g: &mut PdnGame, text: &str, line: usize, column: usize) -> Result<(), PdnError> {
+    if g.moves.len() >= Game::MAX_PLIES {
+        return Err(PdnError::TooLong {
+            line,
+            column,
+            limit: Game::MAX_PLIES,
+        });
+    }
     if g.moves.try_reserve(1).is_err() {
         return Err(PdnError::OutOfMemory {
             line,

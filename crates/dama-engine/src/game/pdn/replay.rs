@@ -206,6 +206,13 @@ impl PdnGame {
                         outcome,
                     })
                 }
+                Err(PlayError::TooLong { limit }) => {
+                    return Err(PdnError::TooLong {
+                        line: m.line,
+                        column: m.column,
+                        limit,
+                    })
+                }
                 Err(e @ PlayError::NotLegal { .. }) => {
                     return Err(PdnError::Syntax {
                         line: m.line,
