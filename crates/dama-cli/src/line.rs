@@ -69,6 +69,21 @@ pub fn read_line_bounded(
     Ok(any.then_some(read))
 }
 
+/// [`read_line_bounded`] as text: the kept bytes without their line end,
+/// bytes that are not UTF-8 shown as U+FFFD (they then fail as commands).
+pub fn read_text_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    keep: usize,
+) -> std::io::Result<Option<(String, LineRead)>> {
+    Ok(read_line_bounded(input, buf, keep)?.map(|read| {
+        (
+            String::from_utf8_lossy(buf).trim_end_matches(['\n', '\r']).to_string(),
+            read,
+        )
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,3 +68,37 @@ fn a_man_on_its_promotion_rank_names_the_option() {
     assert_eq!(code, 1);
     assert!(!err.contains("allow-men-on-promotion-rank"), "{err}");
 }
+
+/// A king against eleven men in tests/variants/big16.toml: 21,898 moves
+/// played by 472,714 capture paths.
+const BIG16_FEN: &str = "W:WKa7:Bg13,a2,p8,g3,a10,k15,e2,b2,d11,c5,e9";
+const BIG16_MOVES: usize = 21_898;
+const BIG16_PATHS: u64 = 472_714;
+
+/// Issue 38: in a 16×16 variant whose capture tree explodes
+/// (tests/variants/big16.toml), a position can have hundreds of thousands
+/// of moves with many paths each. `dama moves` lists every move once with
+/// its path count, but at most 10,000 other ways in all (it listed up to
+/// 100 for every move, millions of lines, and searched each move's paths
+/// again to write its notation: 470 s here, time quadratic in the moves).
+#[test]
+fn moves_lists_a_bounded_number_of_ways() {
+    let file = support::root().join("tests/variants/big16.toml");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = dama(&["moves", file, "--fen", BIG16_FEN]);
+    assert_eq!(code, 0, "{err}");
+    let also = out.lines().filter(|l| l.starts_with("  also ")).count();
+    let rows: Vec<&str> = out.lines().filter(|l| !l.starts_with("  ")).collect();
+    assert_eq!(rows.len(), BIG16_MOVES, "{}", &out[..out.len().min(2000)]);
+    assert!(also <= 10_000, "{also} ways listed");
+    // Every path is still counted: the listed ways and the rest add up.
+    let paths: u64 = rows
+        .iter()
+        .map(|r| {
+            r.split(", ")
+                .find_map(|p| p.strip_suffix(" paths)"))
+                .map_or(1, |n| n.parse::<u64>().unwrap())
+        })
+        .sum();
+    assert_eq!(paths, BIG16_PATHS);
+}

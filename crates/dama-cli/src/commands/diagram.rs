@@ -153,7 +153,7 @@ pub fn case_moves(rules: &Rules, pos: &Position, case: &RuleCase) -> Vec<String>
     if legal.len() > CASE_MAX_ARROWS {
         return Vec::new();
     }
-    legal.iter().map(|m| rules.format_move_full(pos, m)).collect()
+    rules.format_moves_full(pos, legal.as_slice())
 }
 
 /// The diagram of a case, as `dama diagram --case FILE --svg -` draws it.

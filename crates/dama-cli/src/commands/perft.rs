@@ -35,11 +35,13 @@ pub fn run(
     if div {
         let t = Instant::now();
         let mut total = 0;
-        for (m, n) in divide_parallel(r, &pos, depth, mode, threads) {
+        let counts = divide_parallel(r, &pos, depth, mode, threads);
+        let moves: Vec<_> = counts.iter().map(|&(m, _)| m).collect();
+        for (text, (_, n)) in r.format_moves_full(&pos, &moves).into_iter().zip(counts) {
             if out::failed() {
                 return Exit::Success;
             }
-            outln!("{:<16} {n}", r.format_move_full(&pos, &m));
+            outln!("{text:<16} {n}");
             total += n;
         }
         let secs = t.elapsed().as_secs_f64();

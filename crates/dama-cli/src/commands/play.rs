@@ -19,7 +19,7 @@ use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
 
 use super::Ctx;
 use crate::exit::Exit;
-use crate::line::read_line_bounded;
+use crate::line::read_text_line;
 use crate::out::{self, out, outln};
 use crate::render;
 use crate::savefile::{self, DateTime};
@@ -610,7 +610,7 @@ impl Session {
             }
             out!("{side}> ");
             out::flush();
-            let (line, read) = match read_line_bounded(&mut input, &mut buf, KEEP_LINE) {
+            let (line, read) = match read_text_line(&mut input, &mut buf, KEEP_LINE) {
                 Ok(None) => {
                     outln!();
                     self.save();
@@ -621,11 +621,7 @@ impl Session {
                     );
                     return Exit::Success;
                 }
-                // Bytes that are not UTF-8 are shown as U+FFFD and fail as moves.
-                Ok(Some(read)) => (
-                    String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string(),
-                    read,
-                ),
+                Ok(Some(line)) => line,
                 Err(e) => {
                     outln!();
                     eprintln!("error: cannot read input: {e}");
@@ -737,15 +733,12 @@ impl Session {
             }
             out!("> ");
             out::flush();
-            let (line, read) = match read_line_bounded(&mut input, &mut buf, KEEP_LINE) {
+            let (line, read) = match read_text_line(&mut input, &mut buf, KEEP_LINE) {
                 Ok(None) => {
                     outln!();
                     return Exit::Success;
                 }
-                Ok(Some(read)) => (
-                    String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string(),
-                    read,
-                ),
+                Ok(Some(line)) => line,
                 Err(e) => {
                     outln!();
                     eprintln!("error: cannot read input: {e}");
@@ -937,12 +930,7 @@ impl Session {
 
     fn list_moves(&self) {
         let pos = self.game.position();
-        let mut moves: Vec<String> = self
-            .game
-            .legal_moves()
-            .iter()
-            .map(|m| self.rules().format_move_full(pos, m))
-            .collect();
+        let mut moves = self.rules().format_moves_full(pos, self.game.legal_moves().as_slice());
         moves.sort();
         let n = moves.len();
         let head = format!("{n} legal move{}:", if n == 1 { "" } else { "s" });

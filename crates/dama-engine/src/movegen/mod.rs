@@ -24,10 +24,10 @@ pub(crate) mod sink;
 pub use count::CountMode;
 
 use crate::board::{
-    Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, ALL_DIRS, DIAGONAL, ORTHOGONAL,
+    Bits, Color, Move, MoveList, MovePath, Node, Ply, PlyList, Position, Square, ALL_DIRS, DIAGONAL, ORTHOGONAL,
 };
 use crate::movegen::quiet::VisitQuiet;
-use crate::movegen::sink::{AllPathsSink, PathCount, PathSink, UniqueCount};
+use crate::movegen::sink::{AllPathsSink, PathCount, UniqueCount};
 use crate::rules::{with_pack, Pack, Rules};
 use crate::util::Rng;
 
@@ -408,44 +408,19 @@ impl Rules {
                 captures: vec![],
             }];
         }
-        let mut out = with_pack!(self, p => {
-            let Some(from) = self.geometry().layout.bit_of(m.from()) else {
-                return Vec::new();
-            };
-            let node = p.node(pos);
-            let target = p.import(m);
-            let square = |b: u8| p.square(b);
-            // The best rank of any capture of the position.
-            let ranked = p.plan.ranked();
-            let mut best = PathCount { best: 0, n: 0, ranked };
-            if ranked {
-                by_geometry!(p, G => {
-                    let all = self.capturers::<_, G, false>(p, &node);
-                    self.capture_search::<_, _, G>(p, &node, &mut best, all, false)
-                });
-            }
-            let mut sink = PathSink {
-                target: &target,
-                square: &square,
-                out: Vec::new(),
-                steps: Vec::new(),
-                best: ranked.then_some(best.best),
-            };
-            let pieces = node.pieces(node.side_to_move()) & bit_in(p, from);
-            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, pieces, false));
-            sink.out
-        });
-        out.sort_by(|a, b| a.landings.cmp(&b.landings));
-        out
+        self.capture_paths(pos, std::slice::from_ref(m), usize::MAX, Some(m.from()))
+            .pop()
+            .unwrap_or_default()
     }
 
     /// The paths of each move of `moves` (the legal moves of `pos`, as
     /// [`Rules::generate`] lists them), as [`Rules::move_paths`] gives
-    /// them, but at most `per_move` of each (the first found, sorted), all
-    /// found in one capture search: where a position has millions of
-    /// capture paths, listing them costs time linear in the paths and
-    /// memory bounded by `per_move` (the move list's path counts say how
-    /// many there are). The result is in the order of `moves`.
+    /// them, but at most `per_move` of each (the first by landing squares,
+    /// so the first is the move's full notation), all found in one capture
+    /// search: where a position has millions of capture paths, listing them
+    /// costs time linear in the paths and memory bounded by `per_move` (the
+    /// move list's path counts say how many there are). The result is in
+    /// the order of `moves`.
     pub fn paths_of_moves(&self, pos: &Position, moves: &MoveList, per_move: usize) -> Vec<Vec<MovePath>> {
         let mut out: Vec<Vec<MovePath>> = moves
             .iter()
@@ -464,16 +439,42 @@ impl Rules {
         if !moves.iter().any(|m| m.is_capture()) || per_move == 0 {
             return out;
         }
-        with_pack!(self, p => {
+        let captures = self.capture_paths(pos, moves.as_slice(), per_move, None);
+        for (paths, found) in out.iter_mut().zip(captures) {
+            if !found.is_empty() {
+                *paths = found;
+            }
+        }
+        out
+    }
+
+    /// Up to `per_move` paths of each capture among `moves` (in their order;
+    /// none for the other moves), sorted by landings, found in one capture
+    /// search over the pieces that can capture, or over the piece on `only`
+    /// alone. Where the rules rank captures, only paths of the best rank of
+    /// the position count.
+    pub(crate) fn capture_paths(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        per_move: usize,
+        only: Option<Square>,
+    ) -> Vec<Vec<MovePath>> {
+        let mut out = with_pack!(self, p => {
             let node = p.node(pos);
             let mut targets = PlyList::new();
-            for m in moves.iter() {
+            for m in moves {
                 // Non-capturing moves and passes never match a capture path.
                 targets.push(p.import(m), 0);
             }
             let square = |b: u8| p.square(b);
             let ranked = p.plan.ranked();
             let all = by_geometry!(p, G => self.capturers::<_, G, false>(p, &node));
+            let pieces = match only.map(|sq| self.geometry().layout.bit_of(sq)) {
+                None => all,
+                Some(Some(from)) => node.pieces(node.side_to_move()) & bit_in(p, from),
+                Some(None) => return vec![Vec::new(); moves.len()],
+            };
             let mut best = PathCount { best: 0, n: 0, ranked };
             if ranked {
                 by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut best, all, false));
@@ -481,13 +482,13 @@ impl Rules {
             let mut sink = AllPathsSink {
                 targets,
                 square: &square,
-                out: std::mem::take(&mut out),
+                out: vec![Vec::new(); moves.len()],
                 per_move,
                 steps: Vec::new(),
                 best: ranked.then_some(best.best),
             };
-            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, all, false));
-            out = sink.out;
+            by_geometry!(p, G => self.capture_search::<_, _, G>(p, &node, &mut sink, pieces, false));
+            sink.out
         });
         for paths in &mut out {
             paths.sort_by(|a, b| a.landings.cmp(&b.landings));

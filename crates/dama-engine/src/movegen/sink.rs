@@ -115,42 +115,10 @@ impl<B: Bits> Sink<B> for PathCount {
     }
 }
 
-/// Collects every path of one move.
-pub(super) struct PathSink<'a, B> {
-    pub(super) target: &'a Ply<B>,
-    /// The square of each bit.
-    pub(super) square: &'a dyn Fn(u8) -> Square,
-    pub(super) out: Vec<MovePath>,
-    /// The current sequence: (landing, captured) per jump.
-    pub(super) steps: Vec<(u8, u8)>,
-    /// Where the rules rank captures: the rank a path needs to be legal.
-    pub(super) best: Option<u64>,
-}
-
-impl<B: Bits> Sink<B> for PathSink<'_, B> {
-    fn push(&mut self, landing: u8, victim: u8) {
-        self.steps.push((landing, victim));
-    }
-    fn pop(&mut self) {
-        self.steps.pop();
-    }
-    fn leaf(&mut self, m: Ply<B>, rank: u64) {
-        if self.best.is_some_and(|b| rank != b) {
-            return;
-        }
-        if m.same_identity(self.target) {
-            self.out.push(MovePath {
-                from: (self.square)(m.from),
-                landings: self.steps.iter().map(|&(l, _)| (self.square)(l)).collect(),
-                captures: self.steps.iter().map(|&(_, v)| (self.square)(v)).collect(),
-            });
-        }
-    }
-}
-
-/// Collects up to `per_move` paths of each of a list of moves, in one
-/// search over every piece: listing the paths of all the moves costs time
-/// linear in the paths, and memory bounded by the moves.
+/// Collects up to `per_move` paths of each of a list of moves (the first by
+/// landing squares), in one search over every piece: listing the paths of
+/// all the moves costs time linear in the paths, and memory bounded by the
+/// moves.
 pub(super) struct AllPathsSink<'a, B> {
     /// The moves whose paths are wanted.
     pub(super) targets: PlyList<B>,
@@ -182,13 +150,32 @@ impl<B: Bits> Sink<B> for AllPathsSink<'_, B> {
         let Some(paths) = self.out.get_mut(i) else {
             return;
         };
+        let (square, steps) = (self.square, &self.steps);
+        let landings = || steps.iter().map(|&(l, _)| square(l));
+        let path = || MovePath {
+            from: square(m.from),
+            landings: landings().collect(),
+            captures: steps.iter().map(|&(_, v)| square(v)).collect(),
+        };
         if paths.len() < self.per_move {
-            paths.push(MovePath {
-                from: (self.square)(m.from),
-                landings: self.steps.iter().map(|&(l, _)| (self.square)(l)).collect(),
-                captures: self.steps.iter().map(|&(_, v)| (self.square)(v)).collect(),
-            });
+            paths.push(path());
+            if paths.len() == self.per_move {
+                paths.sort_by(|a, b| a.landings.cmp(&b.landings));
+            }
+            return;
         }
+        // Full, and sorted: a path that comes before the last one kept takes
+        // its place, so that the paths kept are the first by landing squares
+        // (the first is the move's full notation, `Rules::format_move_full`).
+        let Some(last) = paths.last() else {
+            return;
+        };
+        if !landings().lt(last.landings.iter().copied()) {
+            return;
+        }
+        paths.pop();
+        let at = paths.partition_point(|p| p.landings.iter().copied().lt(landings()));
+        paths.insert(at, path());
     }
 }
 

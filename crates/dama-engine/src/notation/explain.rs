@@ -143,19 +143,17 @@ impl Rules {
             Some(p) => p,
         };
         let legal = self.legal_moves(pos);
-        let captures: Vec<String> = legal
-            .iter()
-            .filter(|m| m.is_capture())
-            .map(|m| self.format_move_full(pos, m))
-            .collect();
+        let capture_moves: Vec<Move> = legal.iter().filter(|m| m.is_capture()).copied().collect();
+        let captures = self.format_moves_full(pos, &capture_moves);
         let max = legal.iter().map(Move::capture_count).max().unwrap_or(0);
 
         // A capture stopped where the piece can (must) go on.
-        let continuations: Vec<String> = legal
+        let stopped: Vec<Move> = legal
             .iter()
             .filter(|m| self.text_stops_on(pos, mt, m))
-            .map(|m| self.format_move_full(pos, m))
+            .copied()
             .collect();
+        let continuations = self.format_moves_full(pos, &stopped);
         if !continuations.is_empty() {
             return R::Unfinished { continuations };
         }
@@ -215,11 +213,12 @@ impl Rules {
                 if taken < max && self.capture().majority == Majority::MaxPieces {
                     return R::NotMaximum { count: max, captures };
                 }
-                let cont: Vec<String> = legal
+                let from_here: Vec<Move> = legal
                     .iter()
                     .filter(|m| m.from() == from && m.is_capture())
-                    .map(|m| self.format_move_full(pos, m))
+                    .copied()
                     .collect();
+                let cont = self.format_moves_full(pos, &from_here);
                 if !cont.is_empty() && self.capture().mandatory {
                     return R::Unfinished { continuations: cont };
                 }
@@ -233,11 +232,10 @@ impl Rules {
         R::Other {
             piece: if piece.is_king() { "king" } else { "man" },
             square: self.square_name(from),
-            moves: legal
-                .iter()
-                .filter(|m| m.from() == from)
-                .map(|m| self.format_move_full(pos, m))
-                .collect(),
+            moves: self.format_moves_full(
+                pos,
+                &legal.iter().filter(|m| m.from() == from).copied().collect::<Vec<_>>(),
+            ),
         }
     }
 

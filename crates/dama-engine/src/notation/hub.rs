@@ -447,9 +447,11 @@ impl HubBoard {
 
     /// Moves that share their Hub text, told apart by their full paths.
     fn full_names(&self, pos: &Position, moves: &[Move]) -> Vec<String> {
+        let full = self.rules.format_moves_full(pos, moves);
         moves
             .iter()
-            .map(|m| format!("{} ({})", self.format_move(m), self.rules.format_move_full(pos, m)))
+            .zip(full)
+            .map(|(m, full)| format!("{} ({full})", self.format_move(m)))
             .collect()
     }
 }

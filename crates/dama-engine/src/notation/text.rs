@@ -195,6 +195,27 @@ impl Rules {
         }
     }
 
+    /// [`Rules::format_move_full`] of each of `moves` (moves of `pos`), the
+    /// paths of all the captures found in one search: time linear in the
+    /// paths however many moves there are, where one search a move is
+    /// quadratic (a 16×16 variant can have hundreds of thousands).
+    pub fn format_moves_full(&self, pos: &Position, moves: &[Move]) -> Vec<String> {
+        let firsts = if moves.iter().any(Move::is_capture) {
+            self.capture_paths(pos, moves, 1, None)
+        } else {
+            Vec::new()
+        };
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match firsts.get(i).and_then(|paths| paths.first()) {
+                Some(p) if m.is_capture() => self.format_path(p, true),
+                // A non-capturing move or a pass: no search.
+                _ => self.format_move_full(pos, m),
+            })
+            .collect()
+    }
+
     fn format_plain(&self, m: &Move) -> String {
         if m.is_pass() {
             return PASS_TEXT.to_string();
