@@ -11,10 +11,12 @@ mod stderr;
 
 mod cli;
 mod commands;
+mod engine_setup;
 mod exit;
 mod json;
 mod line;
 mod out;
+mod records;
 mod render;
 mod savefile;
 mod serve;

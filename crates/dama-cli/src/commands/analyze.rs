@@ -18,7 +18,8 @@ use crate::json::{self, Code};
 use crate::out::{out, outln};
 use crate::render;
 
-use super::replay::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
+use crate::engine_setup::{limits_from, play_dir, variant_file, EgtbArg};
+use crate::records::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
 
 /// The depth searched unless told otherwise.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -62,7 +63,7 @@ pub struct AnalyzeArgs {
     pub format: Format,
     // Endgame tables, for every game whose variant has some in the folder.
     #[command(flatten)]
-    pub egtb: super::egtb::EgtbArg,
+    pub egtb: EgtbArg,
     /// Refuse a record that goes on after the rules ended the game (a
     /// threefold repetition, a draw by a ply count), instead of analysing
     /// it to its end with a warning.
@@ -94,7 +95,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     let limits = match (args.level, args.depth, args.movetime) {
         (Some(level), _, _) => Limits::level(level),
         (None, None, None) => Limits::depth(DEFAULT_DEPTH),
-        (None, depth, movetime) => super::play::limits_from(1, depth, movetime).0,
+        (None, depth, movetime) => limits_from(1, depth, movetime).0,
     };
     let to_stdout = args.pdn.as_deref() == Some(Path::new("-"));
     if to_stdout && args.format == Format::Json {
@@ -118,7 +119,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     for r in &records {
         let rules = r.game.rules();
         if let std::collections::hash_map::Entry::Vacant(slot) = tables.entry(rules.fingerprint()) {
-            match super::egtb::play_dir(ctx, rules, args.egtb.dir.as_deref()) {
+            match play_dir(ctx, rules, args.egtb.dir.as_deref()) {
                 Ok(t) => slot.insert(t),
                 Err(e) => return e,
             };
@@ -293,7 +294,7 @@ fn annotated(r: &Record, a: &GameAnalysis, annotator: &str, forced: Option<&Load
         .collect();
     extra.push(("Annotator".into(), annotator.to_string()));
     let variant_file = match forced {
-        Some(l) => super::play::variant_file(l),
+        Some(l) => variant_file(l),
         None => r.pdn.tag("VariantFile").map(str::to_string),
     };
     let tags = PdnTags {

@@ -820,7 +820,12 @@ impl<'a> Session<'a> {
     /// How long to think for the next move.
     fn limits(&self) -> Limits {
         if self.args.level.is_some() || self.args.movetime.is_some() {
-            return super::play::limits_from(self.args.level.unwrap_or(DEFAULT_LEVEL), None, self.args.movetime).0;
+            return crate::engine_setup::limits_from(
+                self.args.level.unwrap_or(DEFAULT_LEVEL),
+                None,
+                self.args.movetime,
+            )
+            .0;
         }
         match self.current.as_ref().and_then(|c| c.remaining) {
             // A share of what is left: about 30 more moves, never below 10 ms.

@@ -31,6 +31,7 @@ use dama_engine::{load, LoadError, Position, Rules, Tablebase};
 use dama_engine::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
 
 use super::Ctx;
+use crate::engine_setup::{check_play_dir, EgtbArg};
 use crate::exit::Exit;
 use crate::line::read_line_bounded;
 use crate::out::{self, outln};
@@ -48,7 +49,7 @@ pub struct HubArgs {
     pub variant: Option<String>,
     // Endgame tables (as `set-param name=egtb value="DIR"`).
     #[command(flatten)]
-    pub egtb: super::egtb::EgtbArg,
+    pub egtb: EgtbArg,
 }
 
 /// Longest line read, in bytes (a `pos` with a whole game's moves fits many times over).
@@ -73,7 +74,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
     let is_file = dama_engine::builtin_text(&name).is_none();
     let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
     if let Some(dir) = args.egtb.dir {
-        match super::egtb::check_play_dir(hub.rules(), &dir) {
+        match check_play_dir(hub.rules(), &dir) {
             Err(e) => {
                 eprintln!("error: --egtb {e}");
                 return Exit::Failure;
@@ -184,7 +185,7 @@ impl Hub {
     /// Says on stderr when the tables' folder holds nothing for the variant.
     fn warn_without_tables(&self) {
         if let Some(dir) = &self.egtb {
-            if let Ok(check) = super::egtb::check_play_dir(self.rules(), dir) {
+            if let Ok(check) = check_play_dir(self.rules(), dir) {
                 for w in &check.warnings {
                     eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
                 }
@@ -352,7 +353,7 @@ impl Hub {
                     self.egtb = None;
                 } else {
                     let dir = PathBuf::from(val);
-                    match super::egtb::check_play_dir(self.rules(), &dir) {
+                    match check_play_dir(self.rules(), &dir) {
                         Err(e) => {
                             error(&format!("egtb: {e}"));
                             return;

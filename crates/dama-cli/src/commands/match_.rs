@@ -24,9 +24,9 @@ use dama_engine::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, M
 use dama_engine::{read_openings, EloEstimate, Limits, MatchOptions, Sprt, SprtDecision, SprtStatus};
 use dama_engine::{SearchOptions, DEFAULT_LEVEL, LEVELS};
 
-use super::play::limits_from;
 use super::Ctx;
 use crate::cli::Format;
+use crate::engine_setup::{limits_from, play_dir, variant_file, weights_arg, EgtbArg};
 use crate::exit::Exit;
 use crate::json::{self, Code};
 use crate::out::outln;
@@ -125,7 +125,7 @@ pub struct MatchArgs {
     pub fen: Option<String>,
     // Endgame tables (not saved with a game).
     #[command(flatten)]
-    pub egtb: super::egtb::EgtbArg,
+    pub egtb: EgtbArg,
     /// Evaluation weights for both engines: a file written by `dama tune`,
     /// or `derived` for the weights derived from the rules (default: the
     /// weights shipped for the variant, else the derived ones).
@@ -315,11 +315,11 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         Ok(p) => p,
         Err(e) => return e,
     };
-    let tables = match super::egtb::play_dir(ctx, &loaded.rules, args.egtb.dir.as_deref()) {
+    let tables = match play_dir(ctx, &loaded.rules, args.egtb.dir.as_deref()) {
         Ok(t) => t,
         Err(e) => return e,
     };
-    let variant_file = super::play::variant_file(&loaded);
+    let variant_file = variant_file(&loaded);
     let rules = Arc::new(loaded.rules);
     let opening_list = match &args.openings_file {
         Some(path) => match openings(ctx, &rules, path) {
@@ -333,7 +333,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         let Some(path) = path.as_deref().or(args.eval.as_deref()) else {
             continue;
         };
-        match super::tune::weights_arg(&rules, Some(path)) {
+        match weights_arg(&rules, Some(path)) {
             Ok(w) => evals[i] = w.map(|w| (w, path)),
             Err(e) => return e,
         }

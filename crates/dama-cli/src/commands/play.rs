@@ -9,19 +9,20 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 use clap::ValueEnum;
 use dama_engine::pdn::{self, PdnError, PdnTags};
 use dama_engine::{answer_draw_offer, Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS};
 use dama_engine::{Color, Loaded, Move, Position, Rules, Square};
-use dama_engine::{EndReason, Game, GameResult, Outcome, PlayError};
+use dama_engine::{Game, PlayError};
 
 use super::Ctx;
+use crate::engine_setup::{limits_from, play_dir, variant_file, weights_arg};
 use crate::exit::Exit;
 use crate::line::read_text_line;
 use crate::out::{self, out, outln};
 use crate::render;
+use crate::render::describe_outcome;
 use crate::savefile::{self, DateTime};
 
 /// Largest save file read, in bytes.
@@ -75,7 +76,7 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
     // Endgame tables (not saved with a game).
     #[command(flatten)]
-    pub egtb: super::egtb::EgtbArg,
+    pub egtb: crate::engine_setup::EgtbArg,
     /// Evaluation weights of the computer: a file written by `dama tune`,
     /// or `derived` for the weights derived from the rules (default: the
     /// weights shipped for the variant, else the derived ones; not saved
@@ -165,28 +166,6 @@ impl Settings {
     }
 }
 
-/// The search limits asked for on the command line, with a description.
-pub fn limits_from(level: u8, depth: Option<u32>, movetime: Option<u64>) -> (Limits, String) {
-    let mut limits = Limits::level(level);
-    let mut what = format!("level {level}");
-    if depth.is_some() || movetime.is_some() {
-        limits = Limits {
-            depth,
-            movetime: movetime.map(Duration::from_millis),
-            nodes: None,
-            noise: 0,
-        };
-        what.clear();
-    }
-    let detail = limits.describe();
-    let text = if what.is_empty() {
-        detail
-    } else {
-        format!("{what}: {detail}")
-    };
-    (limits, text)
-}
-
 pub fn run(ctx: &Ctx, args: PlayArgs) -> Exit {
     match setup(ctx, &args) {
         Ok(mut session) => session.run(),
@@ -253,11 +232,11 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         variant_file: variant_file(&loaded),
         extra: settings.tags(&loaded.rules),
     };
-    let tables = super::egtb::play_dir(ctx, game.rules(), args.egtb.dir.as_deref())?;
+    let tables = play_dir(ctx, game.rules(), args.egtb.dir.as_deref())?;
     let mut engine = Engine::new(game.rules());
     engine.set_seed(settings.seed);
     engine.set_tables(tables.map(|d| dama_engine::Tablebase::open(game.rules(), &d)));
-    if let Some(w) = super::tune::weights_arg(game.rules(), args.eval.as_deref())? {
+    if let Some(w) = weights_arg(game.rules(), args.eval.as_deref())? {
         engine.set_weights(&w);
     }
     let stdin_tty = std::io::stdin().is_terminal();
@@ -298,20 +277,6 @@ fn player_name(p: Player, limits: &str) -> String {
         Player::Human => "Human".into(),
         Player::Computer => format!("dama engine ({limits})"),
     }
-}
-
-/// The variant file to name in the record, for variants not built in.
-pub(super) fn variant_file(loaded: &Loaded) -> Option<String> {
-    let top = loaded.files.first()?;
-    if top.name.starts_with("<builtin:") {
-        return None;
-    }
-    let p = Path::new(&top.name);
-    Some(
-        std::fs::canonicalize(p)
-            .map(|c| c.display().to_string())
-            .unwrap_or_else(|_| top.name.clone()),
-    )
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -1126,17 +1091,4 @@ fn material_line(pos: &Position) -> String {
         s
     };
     format!("White: {}. Black: {}.", side(Color::White), side(Color::Black))
-}
-
-pub(crate) fn describe_outcome(o: &Outcome) -> String {
-    let lead = match o.result {
-        GameResult::WhiteWins => "White wins",
-        GameResult::BlackWins => "Black wins",
-        GameResult::Draw => "draw",
-    };
-    let reason = match o.reason {
-        EndReason::Agreement => "by agreement".to_string(),
-        r => format!("{r}"),
-    };
-    format!("{lead} ({reason})")
 }

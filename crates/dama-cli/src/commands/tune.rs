@@ -17,6 +17,7 @@ use dama_engine::{
 };
 
 use super::Ctx;
+use crate::engine_setup::weights_arg;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
@@ -69,21 +70,6 @@ pub struct TuneArgs {
 }
 
 /// The weights of `--eval FILE` (or `derived`, the weights derived from
-/// the rules) for `rules`; `None` without the flag. Errors are printed.
-pub fn weights_arg(rules: &Rules, arg: Option<&Path>) -> Result<Option<EvalWeights>, Exit> {
-    let Some(path) = arg else { return Ok(None) };
-    if path.as_os_str() == "derived" {
-        return Ok(Some(EvalWeights::derived(rules)));
-    }
-    match EvalWeights::read(path, rules) {
-        Ok(w) => Ok(Some(w)),
-        Err(e) => {
-            eprintln!("error: {e}");
-            Err(Exit::Failure)
-        }
-    }
-}
-
 /// White's score in a game with this result.
 fn white_score(r: GameResult) -> f64 {
     match r {

@@ -49,7 +49,7 @@ pub struct ServeArgs {
     pub open: bool,
     // Endgame tables, for every variant that has some in the folder.
     #[command(flatten)]
-    pub egtb: crate::commands::egtb::EgtbArg,
+    pub egtb: crate::engine_setup::EgtbArg,
 }
 
 pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
@@ -130,7 +130,7 @@ fn check_tables(dir: &std::path::Path) -> Result<(), String> {
         if !dama_engine::table_dir(dir, &rules).is_dir() {
             continue;
         }
-        match crate::commands::egtb::check_play_dir(&rules, dir) {
+        match crate::engine_setup::check_play_dir(&rules, dir) {
             Ok(check) => {
                 for w in &check.warnings {
                     eprintln!("{w}");

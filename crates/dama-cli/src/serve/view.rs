@@ -9,7 +9,7 @@ use dama_engine::{Color, Game, Move, Position, Rules, Square};
 use serde_json::{json, Value};
 
 use super::store::{Entry, Source};
-use crate::commands::play::describe_outcome;
+use crate::render::describe_outcome;
 
 pub fn color(c: Color) -> &'static str {
     match c {

@@ -1,0 +1,111 @@
+//! Game records as the commands read them (`replay`, `analyze`): the file or
+//! standard input within its limit, the variant each game names (loaded
+//! once), the replay to the record's end, and the errors and warnings said
+//! where they are.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use dama_engine::pdn::{PdnError, PdnGame};
+use dama_engine::{Game, Rules};
+
+use crate::commands::Ctx;
+use crate::json;
+use crate::render;
+
+/// Largest record read, in bytes.
+const MAX_PDN_BYTES: u64 = 64 << 20;
+
+/// What a record without a game lacks.
+pub const NO_GAME_HELP: &str = "a PDN game is tags such as [Event \"?\"] and moves ending with a result";
+
+/// Replays `g`: to its end with `strict` false (a record that goes on after
+/// an end by the rules is kept, see [`warn_past_end`]), refusing any move
+/// after an end with `strict`.
+pub fn replay_game(g: &PdnGame, rules: Arc<Rules>, strict: bool) -> Result<Game, PdnError> {
+    if strict {
+        g.replay_strict(rules)
+    } else {
+        g.replay(rules)
+    }
+}
+
+/// Warns on stderr when game `n` of `file` went on after the rules ended
+/// it, naming the ply and the rule; returns the warning as a JSON
+/// diagnostic (code `past-end`) for the JSON output.
+pub fn warn_past_end(file: &str, n: usize, g: &PdnGame, game: &Game) -> Option<serde_json::Value> {
+    let pe = g.past_end(game)?;
+    let name = if file == "-" { "<stdin>" } else { file };
+    let message = format!(
+        "game {n}: the rules ended the game before `{}` (ply {}, move {}): {}; the record goes on and is replayed to its end",
+        pe.text, pe.ply, pe.move_number, pe.outcome
+    );
+    eprintln!("warning: {message}\n  --> {name}:{}:{}", pe.line, pe.column);
+    Some(serde_json::json!({
+        "severity": "warning",
+        "code": "past-end",
+        "message": message,
+        "ply": pe.ply,
+        "rule": pe.outcome.reason.to_string(),
+        "location": {"file": name, "line": pe.line, "column": pe.column},
+    }))
+}
+
+/// The rules of the variant `g` names, loaded once per name.
+pub fn cached(
+    cache: &mut HashMap<String, Arc<Rules>>,
+    g: &PdnGame,
+    base_dir: Option<&Path>,
+) -> Result<Arc<Rules>, PdnError> {
+    if let Some(r) = g.variant_name(base_dir).and_then(|n| cache.get(&n)) {
+        return Ok(Arc::clone(r));
+    }
+    let loaded = g.load_variant(None, base_dir)?;
+    let rules = Arc::new(loaded.rules);
+    if let Some(n) = g.variant_name(base_dir) {
+        cache.insert(n, Arc::clone(&rules));
+    }
+    Ok(rules)
+}
+
+pub fn read_input(file: &str) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if file == "-" {
+        std::io::stdin()
+            .take(MAX_PDN_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+    } else {
+        let f = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        if f.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(format!("{file} is a directory, not a PDN file"));
+        }
+        // Refused before reading when the size is known; `take` bounds the rest.
+        if f.metadata().is_ok_and(|m| m.len() > MAX_PDN_BYTES) {
+            return Err(format!("{file} is larger than {MAX_PDN_BYTES} bytes"));
+        }
+        f.take(MAX_PDN_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {file}: {e}"))?;
+    }
+    if bytes.len() as u64 > MAX_PDN_BYTES {
+        return Err(format!("{file} is larger than {MAX_PDN_BYTES} bytes"));
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s),
+        // Old PDN files are often Latin-1: read them as such rather than refuse.
+        Err(e) => Ok(e.into_bytes().iter().map(|&b| b as char).collect()),
+    }
+}
+
+/// Prints a PDN error with the line of the record and a caret under the column.
+pub fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
+    let name = if file == "-" { "<stdin>" } else { file };
+    eprint!("{}", render::pdn_error(name, text, e, ctx.color_err));
+    if let PdnError::Variant { load: Some(le), .. } = e {
+        ctx.report_load_error(le);
+    }
+    ctx.json_errors(|| json::pdn_error(name, e));
+}

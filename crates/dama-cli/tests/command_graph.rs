@@ -1,0 +1,91 @@
+//! The CLI's layers (issue 31): a command is its arguments and what it
+//! does; what several commands share lives outside `src/commands/`
+//! (`engine_setup.rs`, `records.rs`, `render.rs`, …). So no file of the CLI
+//! names a command's module but `cli.rs`, which lists the commands, and
+//! `commands/mod.rs`, which runs them.
+//!
+//! A use is any `super::NAME` or `crate::commands::NAME` path outside
+//! comments and outside the `#[cfg(test)]` module at the end of a file.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The command modules `text` (a file under `src/`) names: `super::NAME` in
+/// a file of `commands/`, `crate::commands::NAME` anywhere.
+fn named_commands(text: &str, in_commands: bool, commands: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        let code = code.split("//").next().unwrap_or("");
+        let mut prefixes = vec!["crate::commands::"];
+        if in_commands {
+            prefixes.push("super::");
+        }
+        for prefix in prefixes {
+            for (i, _) in code.match_indices(prefix) {
+                let name: String = code[i + prefix.len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if commands.contains(&name) && !out.contains(&name) {
+                    out.push(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_command_uses_another() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let commands: Vec<String> = sources(&src.join("commands"))
+        .iter()
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().to_string()))
+        .filter(|s| s != "mod")
+        .collect();
+    assert!(commands.len() > 10, "{commands:?}");
+    let mut bad = Vec::new();
+    for file in sources(&src) {
+        let rel = file.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+        if rel == "cli.rs" || rel == "commands/mod.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let in_commands = rel.starts_with("commands/");
+        let own = file.file_stem().unwrap().to_string_lossy().to_string();
+        for name in named_commands(&text, in_commands, &commands) {
+            if !(in_commands && name == own) {
+                bad.push(format!("{rel} uses commands::{name}"));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "what several commands share belongs outside src/commands/:\n{}",
+        bad.join("\n")
+    );
+}
