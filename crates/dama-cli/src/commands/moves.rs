@@ -34,64 +34,73 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
     // full notation, and what it captures).
     let per_move = (MAX_WAYS_LISTED / moves.len().max(1)).clamp(1, MAX_WAYS);
     let all_paths = r.paths_of_moves(&pos, &moves, per_move);
-    let mut rows = Vec::new();
-    for ((m, &paths), all) in moves.iter().zip(moves.path_counts()).zip(all_paths) {
-        let first = all.first().cloned();
-        // `format_move_full` would search the move's paths again, for every
-        // move: time quadratic in the moves.
-        let notation = match &first {
-            Some(p) => r.format_path(p, m.is_capture()),
-            None => r.format_move_full(&pos, m),
-        };
-        let path: Vec<String> = first
-            .as_ref()
-            .map(|p| p.landings.iter().map(|s| r.square_name(*s)).collect())
-            .unwrap_or_default();
-        let captures: Vec<String> = first
-            .as_ref()
-            .map(|p| p.captures.iter().map(|s| r.square_name(*s)).collect())
-            .unwrap_or_default();
-        // Every way of playing the move, in full notation.
-        let ways: Vec<String> = all.iter().map(|p| r.format_path(p, m.is_capture())).collect();
-        rows.push((
-            notation,
-            r.square_name(m.from()),
-            r.square_name(m.to()),
-            path,
-            captures,
-            m.promotes(),
-            paths,
-            ways,
-        ));
-    }
+    // Each move is written as it is made (a position can have hundreds of
+    // thousands): memory holds the moves and their kept paths, not the output.
+    let rows = moves
+        .iter()
+        .zip(moves.path_counts())
+        .zip(all_paths)
+        .map(|((m, &paths), all)| {
+            let first = all.first();
+            // `format_move_full` would search the move's paths again, for every
+            // move: time quadratic in the moves.
+            let notation = match first {
+                Some(p) => r.format_path(p, m.is_capture()),
+                None => r.format_move_full(&pos, m),
+            };
+            let names = |squares: &[dama_engine::Square]| -> Vec<String> {
+                squares.iter().map(|s| r.square_name(*s)).collect()
+            };
+            Row {
+                notation,
+                from: r.square_name(m.from()),
+                to: r.square_name(m.to()),
+                path: first.map(|p| names(&p.landings)).unwrap_or_default(),
+                captures: first.map(|p| names(&p.captures)).unwrap_or_default(),
+                promotes: m.promotes(),
+                paths,
+                // Every way of playing the move kept, in full notation.
+                ways: all.iter().map(|p| r.format_path(p, m.is_capture())).collect(),
+            }
+        });
     match format {
         Format::Json => {
-            let v: Vec<_> = rows
-                .iter()
-                .map(|(n, f, t, p, c, pr, paths, ways)| {
-                    serde_json::json!({"notation": n, "from": f, "to": t, "path": p, "captures": c, "promotes": pr, "paths": paths, "all_paths": ways})
-                })
-                .collect();
-            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            // The layout of `serde_json::to_string_pretty` of the whole list.
+            if moves.is_empty() {
+                outln!("[]");
+            } else {
+                outln!("[");
+                let last = moves.len() - 1;
+                for (i, row) in rows.enumerate() {
+                    if out::failed() {
+                        break;
+                    }
+                    let v = serde_json::json!({"notation": row.notation, "from": row.from, "to": row.to, "path": row.path, "captures": row.captures, "promotes": row.promotes, "paths": row.paths, "all_paths": row.ways});
+                    let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+                    outln!("  {}{}", text.replace('\n', "\n  "), if i < last { "," } else { "" });
+                }
+                outln!("]");
+            }
         }
         Format::Text => {
-            if rows.is_empty() {
+            if moves.is_empty() {
                 outln!("{} has no legal move.", pos.side_to_move());
             }
             let mut budget = MAX_WAYS_LISTED;
-            for (n, _, _, _, c, pr, paths, ways) in &rows {
+            for row in rows {
                 if out::failed() {
                     break;
                 }
+                let n = &row.notation;
                 let mut extra = Vec::new();
-                if !c.is_empty() {
-                    extra.push(format!("captures {}", c.join(" ")));
+                if !row.captures.is_empty() {
+                    extra.push(format!("captures {}", row.captures.join(" ")));
                 }
-                if *pr {
+                if row.promotes {
                     extra.push("promotes".into());
                 }
-                if *paths > 1 {
-                    extra.push(format!("{paths} paths"));
+                if row.paths > 1 {
+                    extra.push(format!("{} paths", row.paths));
                 }
                 if extra.is_empty() {
                     outln!("{n}");
@@ -100,13 +109,13 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
                 }
                 // The other ways of playing it, when there are several, at
                 // most MAX_WAYS_LISTED over all the moves.
-                if *paths > 1 {
-                    let others: Vec<&String> = ways.iter().filter(|w| *w != n).take(budget).collect();
+                if row.paths > 1 {
+                    let others: Vec<&String> = row.ways.iter().filter(|w| *w != n).take(budget).collect();
                     budget -= others.len();
                     for w in &others {
                         outln!("  also {w}");
                     }
-                    let more = (*paths as usize).saturating_sub(1 + others.len());
+                    let more = (row.paths as usize).saturating_sub(1 + others.len());
                     if more > 0 {
                         outln!("  and {more} more ways");
                     }
@@ -115,4 +124,21 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
         }
     }
     Exit::Success
+}
+
+/// One move as `dama moves` shows it.
+struct Row {
+    /// Its full notation (its first path by landing squares).
+    notation: String,
+    from: String,
+    to: String,
+    /// The landing squares of its first path.
+    path: Vec<String>,
+    /// What its first path captures, in order.
+    captures: Vec<String>,
+    promotes: bool,
+    /// How many paths play it.
+    paths: u32,
+    /// The paths kept, in full notation.
+    ways: Vec<String>,
 }
