@@ -286,27 +286,7 @@ fn an_initiator_stopped_midway_leaves_every_finished_game() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("run dama dxp --connect");
-        let err = BufReader::new(child.stderr.take().unwrap());
-        let mut seen = 0;
-        for line in err.lines() {
-            let line = line.unwrap();
-            if line.starts_with("game ") {
-                seen += 1;
-                if seen == 2 {
-                    break;
-                }
-            }
-        }
-        assert_eq!(seen, 2, "the session did not get to its second game");
-        let status = std::process::Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let status = child.wait().unwrap();
-        assert!(!status.success(), "{signal}: {status}");
-        let text = std::fs::read_to_string(&pdn).unwrap_or_else(|e| panic!("{signal}: no {}: {e}", pdn.display()));
-        let games = dama_engine::pdn::read_games(&text).unwrap_or_else(|e| panic!("{signal}: {e}\n{text}"));
+        let (text, games) = support::stop_after_games(&mut child, 2, signal, &pdn);
         assert!(games.len() >= 2, "{signal}: {} games\n{text}", games.len());
         let (code, out, err) = dama(&["replay", pdn.to_str().unwrap()]);
         assert_eq!(code, 0, "{signal}: {out}{err}");

@@ -471,7 +471,6 @@ fn openings_from_a_file() {
 #[cfg(unix)]
 #[test]
 fn a_match_stopped_midway_leaves_every_finished_game() {
-    use std::io::{BufRead, BufReader};
     use std::process::Stdio;
     for signal in ["KILL", "INT"] {
         let dir = scratch(&format!("stopped-{signal}"));
@@ -483,27 +482,7 @@ fn a_match_stopped_midway_leaves_every_finished_game() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("start dama match");
-        let err = BufReader::new(child.stderr.take().unwrap());
-        let mut seen = 0;
-        for line in err.lines() {
-            let line = line.unwrap();
-            if line.starts_with("game ") {
-                seen += 1;
-                if seen == 3 {
-                    break;
-                }
-            }
-        }
-        assert_eq!(seen, 3, "the match did not get to its third game");
-        let status = std::process::Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let status = child.wait().unwrap();
-        assert!(!status.success(), "{signal}: {status}");
-        let text = std::fs::read_to_string(&pdn).unwrap_or_else(|e| panic!("{signal}: no {}: {e}", pdn.display()));
-        let games = dama_engine::pdn::read_games(&text).unwrap_or_else(|e| panic!("{signal}: {e}\n{text}"));
+        let (text, games) = support::stop_after_games(&mut child, 3, signal, &pdn);
         assert!(games.len() >= 3, "{signal}: {} games\n{text}", games.len());
         for (i, g) in games.iter().enumerate() {
             assert_eq!(g.tag("Round"), Some((i + 1).to_string().as_str()), "{signal}");

@@ -87,3 +87,38 @@ pub fn dama(args: &[&str]) -> (i32, String, String) {
 
 /// `dama serve` for the server and browser tests.
 pub mod server;
+
+/// Stops `child` (a `dama match` or `dama dxp --connect` writing `pdn`,
+/// its stderr piped) with `kill -SIGNAL` once it has said `games` lines
+/// `game …` on stderr, checks that it did not end well, and returns the
+/// record it left and its games (it must be there and read as PDN).
+#[allow(dead_code)]
+pub fn stop_after_games(
+    child: &mut std::process::Child,
+    games: usize,
+    signal: &str,
+    pdn: &Path,
+) -> (String, Vec<dama_engine::pdn::PdnGame>) {
+    use std::io::BufRead;
+    let err = std::io::BufReader::new(child.stderr.take().expect("stderr piped"));
+    let mut seen = 0;
+    for line in err.lines() {
+        if line.expect("stderr is text").starts_with("game ") {
+            seen += 1;
+            if seen == games {
+                break;
+            }
+        }
+    }
+    assert_eq!(seen, games, "{signal}: it did not get to game {games}");
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "{signal}: {status}");
+    let text = std::fs::read_to_string(pdn).unwrap_or_else(|e| panic!("{signal}: no {}: {e}", pdn.display()));
+    let read = dama_engine::pdn::read_games(&text).unwrap_or_else(|e| panic!("{signal}: {e}\n{text}"));
+    (text, read)
+}
