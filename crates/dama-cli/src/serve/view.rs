@@ -5,7 +5,7 @@
 //! notation comes with the variant. Moves carry every path the engine
 //! gives (`Rules::move_paths`): the page enters a capture square by square.
 
-use dama_engine::{Color, Game, Move, Position, Rules, Square};
+use dama_engine::{Color, Game, MoveList, Position, Rules, Square};
 use serde_json::{json, Value};
 
 use super::store::{Entry, Source};
@@ -49,15 +49,21 @@ fn indices(squares: impl IntoIterator<Item = Square>) -> Vec<u8> {
 
 /// Every path of every legal move: `squares` is the origin and each
 /// landing, `captures` the squares taken in order, `text` the move in full.
-pub fn legal(r: &Rules, pos: &Position, moves: &[Move]) -> Vec<Value> {
+pub fn legal(r: &Rules, pos: &Position, moves: &MoveList) -> Vec<Value> {
+    // All paths found in one search, at most MAX_PATHS_SENT in all (the
+    // first of each move always): a variant written in the designer can have
+    // millions of capture paths in one position (issue 38).
+    let per_move = (MAX_PATHS_SENT / moves.len().max(1)).max(1);
     let mut out = Vec::new();
-    for m in moves {
-        let text = r.format_move_full(pos, m);
+    for (m, paths) in moves.iter().zip(r.paths_of_moves(pos, moves, per_move)) {
+        let text = match paths.first() {
+            Some(p) => r.format_path(p, m.is_capture()),
+            None => r.format_move_full(pos, m),
+        };
         if m.is_pass() {
             out.push(json!({"pass": true, "squares": [], "captures": [], "text": text}));
             continue;
         }
-        let paths = r.move_paths(pos, m);
         if paths.is_empty() {
             out.push(json!({"squares": [m.from().index(), m.to().index()], "captures": indices(m.captured_squares()), "text": text, "promotes": m.promotes()}));
         }
@@ -74,6 +80,10 @@ pub fn legal(r: &Rules, pos: &Position, moves: &[Move]) -> Vec<Value> {
     }
     out
 }
+
+/// The most capture paths sent to the page for one position (every move
+/// keeps its first): far more than the traditional games ever have.
+const MAX_PATHS_SENT: usize = 10_000;
 
 /// A whole game: the board, the position, the legal moves, the last move,
 /// the moves played (with what the page needs to rebuild the game on a new
@@ -128,7 +138,7 @@ pub fn game(id: &str, e: &Entry) -> Value {
         "fen": r.to_fen(pos),
         "side": color(pos.side_to_move()),
         "pieces": pieces(pos),
-        "legal": if g.is_over() { Vec::new() } else { legal(r, pos, g.legal_moves().as_slice()) },
+        "legal": if g.is_over() { Vec::new() } else { legal(r, pos, g.legal_moves()) },
         "last": last,
         "plies": plies,
         "moves": g.plies().iter().map(|p| p.full.clone()).collect::<Vec<_>>(),
