@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use dama_engine::BUILTIN;
+use dama_engine::source::BUILTIN;
 use dama_engine::{load_text, pdn, Position, Rules};
 
 /// The built-in variants, compiled once.

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use dama_engine::{did_you_mean, load, FenError, GameResult, LoadError, PlayError, Rules};
+use dama_engine::{load, text::did_you_mean, FenError, GameResult, LoadError, PlayError, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Largest case file read, in bytes.

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use dama_engine::{egtb_verify, EgtbError, EvalWeights, Limits, Loaded, Rules};
+use dama_engine::{egtb, egtb::EgtbError, EvalWeights, Limits, Loaded, Rules};
 
 use crate::commands::Ctx;
 use crate::exit::Exit;
@@ -51,7 +51,7 @@ pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<DirCheck, String> {
         tables: 0,
         warnings: Vec::new(),
     };
-    for (_, table) in egtb_verify(rules, dir) {
+    for (_, table) in egtb::verify(rules, dir) {
         match table {
             Ok(_) => check.tables += 1,
             Err(e @ EgtbError::WrongRules { .. }) => return Err(e.to_string()),

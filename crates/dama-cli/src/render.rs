@@ -67,7 +67,7 @@ pub fn diagnostic(d: &Diagnostic, files: &[SourceFile], color: bool) -> String {
                 .chars()
                 .map(|c| match c {
                     '\t' => ' ',
-                    c => dama_engine::shown_char(c),
+                    c => dama_engine::text::shown_char(c),
                 })
                 .collect();
             let col = loc.column.saturating_sub(1).min(chars.len());
@@ -179,7 +179,7 @@ pub fn board(rules: &Rules, pos: &Position, marks: &[Square], captured: &[Square
 /// `…`, control characters shown as `�`), and the column within that window.
 fn window(src: &str, column: usize) -> (String, usize) {
     const WIDTH: usize = 100;
-    let chars: Vec<char> = src.chars().map(dama_engine::shown_char).collect();
+    let chars: Vec<char> = src.chars().map(dama_engine::text::shown_char).collect();
     let col = column.saturating_sub(1).min(chars.len());
     if chars.len() <= WIDTH {
         return (chars.into_iter().collect(), column);

@@ -421,7 +421,7 @@ impl DateTime {
 /// A fresh autosave path in the current directory:
 /// `./dama-<variant>-<timestamp>.dama-autosave.pdn` (with `-2`, `-3`… if taken).
 pub fn autosave_path(variant_id: &str, now: &DateTime) -> PathBuf {
-    let safe = dama_engine::file_safe_name(variant_id);
+    let safe = dama_engine::text::file_safe_name(variant_id);
     let base = format!("dama-{safe}-{}", now.stamp());
     let mut n = 1;
     loop {

@@ -9,7 +9,7 @@ mod support;
 
 use std::path::Path;
 
-use dama_engine::BUILTIN;
+use dama_engine::source::BUILTIN;
 use support::{dama, root, run};
 
 /// The path of `p` relative to the repository root, with `/` separators.

@@ -78,7 +78,7 @@ fn check_depth(id: &str) -> u32 {
 }
 
 fn builtin_ids() -> Vec<&'static str> {
-    dama_engine::BUILTIN.iter().map(|(id, _)| *id).collect()
+    dama_engine::source::BUILTIN.iter().map(|(id, _)| *id).collect()
 }
 
 fn is_diagonal(rules: &Rules) -> bool {

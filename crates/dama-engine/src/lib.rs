@@ -47,63 +47,90 @@ mod movegen;
 // Built-in variants, loading with `extends`, `Rules::compile`.
 mod variant;
 
-// FEN, move text, explanations of illegal moves, Hub notation, DXP messages.
+// FEN, move text, explanations of illegal moves.
 mod notation;
 
 // Outcomes, the judge, the draw clock, games, PDN.
 mod game;
 
 // Endgame tables: retrograde analysis on the compiled rules.
-mod egtb;
+mod endgame;
 
-// Evaluation, search, matches, the draw-offer policy.
+// Evaluation, search, tuning.
 mod engine;
 
 // Counting the move tree.
 mod perft;
 
-pub use board::{
-    AbsDir, Bitboard, Color, DirSet, Layout, Move, MoveList, MovePath, Piece, Position, Square, Squares, Width,
-    MAX_SIDE,
-};
-pub use egtb::{
-    egtb_build, egtb_build_for, egtb_headers, egtb_memory_needed, egtb_position, egtb_position_counts, egtb_summary,
-    egtb_verify, table_dir, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue,
-    Tablebase, Wdl, ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
-};
-pub use engine::{
-    analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
-};
-pub use engine::{answer_draw_offer, DrawAnswer};
-pub use engine::{
-    elo_from_score, fit_scale, mean_error, score_from_elo, tune, tune_keeping, EloEstimate, EvalWeights, Features,
-    ResultCounts, Sample, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus, TuneProgress, TuneReport,
-    WeightsError, MAX_WEIGHT, WEIGHTS_FORMAT, WEIGHT_NAMES, Z95,
-};
-pub use engine::{
-    play_match, Contestant, MatchConfig, MatchEnding, MatchGame, MatchPlayer, MatchPlayerStats, MatchProgress,
-    MatchReport, MatchTally,
-};
-pub use engine::{play_match_with, read_openings, MatchOptions, Opening, OpeningsError};
-pub use engine::{
-    position_key, score_text, Engine, Evaluator, Limits, SearchResult, SearchRoot, Terms, DEFAULT_LEVEL, LEVELS, MAN,
-    MATE, MATE_BOUND, MAX_PLY,
-};
-pub use engine::{Reductions, SearchOptions, SearchOptionsError, SEARCH_OPTION_NAMES};
+// The names almost every user needs; the rest is grouped in the modules
+// below, each name with one path (issue 31: at most about 60 at the root).
+pub use board::{Bitboard, Color, Move, MoveList, MovePath, Piece, Position, Square, Squares};
+pub use engine::{Engine, EvalWeights, Evaluator, Limits, SearchOptions, SearchResult, SearchRoot};
 pub use game::{DrawClock, EndReason, Game, GameResult, Outcome, PassedEnd, PlayError, Ply};
 pub use movegen::{random_move, CountMode};
-pub use notation::{is_pass_text, DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText, PASS_TEXT};
+pub use notation::{DirKind, FenError, FenOptions, IllegalReason, MoveError, MoveText};
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
-pub use rules::{
-    CaptureRules, EndRules, Geometry, KingRange, KingRules, MaterialDraw, MaterialPattern, MenRules, Rules, Section,
-    SideMaterial, SideRules,
-};
-pub use spec::{did_you_mean, Code, Diagnostic, Location, Severity, VariantSpec};
-pub use util::{file_safe_name, printable, printable_lines, shown_char, Rng};
-pub use variant::{
-    builtin_names, builtin_text, load, load_text, read_text, LoadError, Loaded, SourceFile, BUILTIN, MAX_CHAIN,
-    MAX_DIAGNOSTICS, MAX_FILE_BYTES,
-};
+pub use rules::Rules;
+pub use spec::{Code, Diagnostic, Location, Severity, VariantSpec};
+pub use util::Rng;
+pub use variant::{load, load_text, LoadError, Loaded, SourceFile};
+
+/// The geometry of a board: directions, square layouts and widths.
+pub mod geometry {
+    pub use crate::board::{AbsDir, DirSet, Layout, Width, MAX_SIDE};
+}
+
+/// The compiled rules, section by section ([`Rules`](crate::Rules) gives
+/// each one).
+pub mod sections {
+    pub use crate::rules::{
+        CaptureRules, EndRules, Geometry, KingRange, KingRules, MaterialDraw, MaterialPattern, MenRules, Section,
+        SideMaterial, SideRules,
+    };
+}
+
+/// Where variant files come from: the built-in variants, reading a file, and
+/// the limits on what is read.
+pub mod source {
+    pub use crate::variant::{
+        builtin_names, builtin_text, read_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+    };
+}
+
+/// The search's constants and switches beyond [`Engine`](crate::Engine)
+/// and [`Limits`](crate::Limits): scores, levels, position keys, the
+/// evaluation's terms.
+pub mod search {
+    pub use crate::engine::{
+        position_key, score_text, Features, Reductions, SearchOptionsError, Terms, DEFAULT_LEVEL, LEVELS, MAN, MATE,
+        MATE_BOUND, MAX_PLY, SEARCH_OPTION_NAMES,
+    };
+}
+
+/// Tuning the evaluation's weights from game results, and the weights file.
+pub mod tune {
+    pub use crate::engine::{
+        fit_scale, mean_error, tune, tune_keeping, Sample, TuneProgress, TuneReport, WeightsError, MAX_WEIGHT,
+        WEIGHTS_FORMAT, WEIGHT_NAMES,
+    };
+}
+
+/// Text for messages (shortening, printable forms of user input, file
+/// names, did-you-mean) and the text of a pass.
+pub mod text {
+    pub use crate::notation::{is_pass_text, PASS_TEXT};
+    pub use crate::spec::did_you_mean;
+    pub use crate::util::{clip, file_safe_name, printable, printable_lines, shown_char};
+}
+
+/// Endgame tables: building, verifying and probing them.
+pub mod egtb {
+    pub use crate::endgame::{
+        build, build_for, headers, memory_needed, position, position_counts, summary, table_dir, verify, BuildProgress,
+        BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl, ASSUMPTION,
+        FORMAT_VERSION, MAX_EGTB_PIECES,
+    };
+}
 
 /// The raw variant format: the serde structs and enums of a variant file,
 /// and the table of its keys.
@@ -123,21 +150,4 @@ pub mod pdn {
         game_type_tag, games, read_games, write_games, Games, PastEnd, PdnAnnotation, PdnError, PdnGame, PdnMove,
         PdnResult, PdnTags, Tag,
     };
-}
-
-/// The DamExchange protocol (DXP; docs/dxp.md): its messages, read and
-/// written, and the mapping of its square numbers, positions and moves onto
-/// a variant's board and legal moves.
-pub mod dxp {
-    pub use crate::notation::{
-        AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpError, DxpMessage, DxpMove, DxpMoveError, DxpPosition,
-        DxpPositionError, DxpVariantError, GameAccept, GameEnd, GameEndReason, GameRequest, DXP_MAX_MESSAGE,
-        DXP_MAX_SQUARES, DXP_NAME_WIDTH, DXP_PORT,
-    };
-}
-
-/// The Hub protocol's notation (Scan 3.x, the Hub GUI; docs/hub.md): the
-/// standard order of the squares, position strings, move text.
-pub mod hub {
-    pub use crate::notation::{HubBoard, HubMoveError, HubNotation, HubPositionError};
 }

@@ -71,7 +71,7 @@ fn synthetic(id: &str) -> Variant {
 
 /// Every variant shipped with dama, then every synthetic one.
 fn all_variants() -> Vec<Variant> {
-    let mut out: Vec<Variant> = dama_engine::BUILTIN.iter().map(|(id, _)| builtin(id)).collect();
+    let mut out: Vec<Variant> = dama_engine::source::BUILTIN.iter().map(|(id, _)| builtin(id)).collect();
     out.extend(SYNTHETIC.iter().map(|(id, text)| variant(id, text)));
     out
 }
@@ -708,7 +708,7 @@ fn every_synthetic_variant_has_a_random_test() {
             "synthetic variant {id} has no random_* test"
         );
     }
-    for (id, _) in dama_engine::BUILTIN {
+    for (id, _) in dama_engine::source::BUILTIN {
         assert!(
             src.contains(&format!("builtin \"{id}\",")),
             "shipped variant {id} has no random_* test"

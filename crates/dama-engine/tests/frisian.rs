@@ -3,7 +3,7 @@
 //! dark boards in validation and words, and the king runs of
 //! `kings.max_consecutive_moves` in positions, FEN, keys and games.
 
-use dama_engine::{position_key, Code, Color, Game, Position, Rules, Square};
+use dama_engine::{search::position_key, Code, Color, Game, Position, Rules, Square};
 
 fn frisian() -> Rules {
     Rules::builtin("frisian").unwrap()

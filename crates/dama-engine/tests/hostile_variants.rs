@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use dama_engine::LoadError;
-use dama_engine::{load, load_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES};
+use dama_engine::{
+    load, load_text, source::BUILTIN, source::MAX_CHAIN, source::MAX_DIAGNOSTICS, source::MAX_FILE_BYTES,
+};
 
 /// The codes of a failed load.
 fn codes(r: Result<dama_engine::Loaded, LoadError>) -> Vec<&'static str> {
@@ -98,7 +100,7 @@ fn files_that_are_not_files() {
 fn board_sizes() {
     let board = |w: &str, h: &str| format!("extends = \"dama\"\n[board]\nwidth = {w}\nheight = {h}\n");
     assert_eq!(codes(load_text("t.toml", &board("0", "0"), None)), ["E0201", "E0201"]);
-    // Boards are at most 16×16 (`dama_engine::MAX_SIDE`).
+    // Boards are at most 16×16 (`dama_engine::geometry::MAX_SIDE`).
     assert_eq!(codes(load_text("t.toml", &board("17", "17"), None)), ["E0202", "E0202"]);
     assert_eq!(codes(load_text("t.toml", &board("16", "17"), None)), ["E0202"]);
     assert_eq!(codes(load_text("t.toml", &board("17", "16"), None)), ["E0202"]);
@@ -308,7 +310,11 @@ fn a_file_named_like_a_builtin_does_not_shadow_it() {
     assert_eq!(l.warnings.len(), 1, "{:?}", l.warnings);
     assert!(l.warnings[0].message.contains("dama.toml"), "{}", l.warnings[0].message);
     // One identical to the built-in is no cause for warning.
-    std::fs::write(dir.join("dama.toml"), dama_engine::builtin_text("dama").unwrap().1).unwrap();
+    std::fs::write(
+        dir.join("dama.toml"),
+        dama_engine::source::builtin_text("dama").unwrap().1,
+    )
+    .unwrap();
     assert!(load(child.to_str().unwrap()).unwrap().warnings.is_empty());
     // Named as a path, the file is the parent.
     std::fs::write(dir.join("base"), "extends = \"keny\"\nname = \"Base\"\n").unwrap();

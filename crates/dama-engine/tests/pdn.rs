@@ -52,7 +52,7 @@ fn random_game(r: &Rules, rng: &mut Rng, max: usize) -> Game {
 #[test]
 fn random_games_survive_a_round_trip() {
     // Every built-in variant (the diagonal ones with numbered squares too).
-    let variants: Vec<&str> = dama_engine::BUILTIN.iter().map(|(id, _)| *id).collect();
+    let variants: Vec<&str> = dama_engine::source::BUILTIN.iter().map(|(id, _)| *id).collect();
     assert!(variants.len() >= 9);
     let mut rng = Rng::new(0x5eed_0fda_3a00);
     let mut total_plies = 0;

@@ -1,7 +1,7 @@
 //! Property tests (issue 7): invariants of the move generator, positions,
 //! FEN and notation, checked over random legal playouts and random
 //! positions in every shipped variant (the list comes from
-//! [`dama_engine::BUILTIN`], so a new variant is covered the day it ships).
+//! [`dama_engine::source::BUILTIN`], so a new variant is covered the day it ships).
 //!
 //! Cases: [`PLAYOUT_CASES`] playouts (each one played in every variant) and
 //! [`POSITION_CASES`] random positions by default; `PROPTEST_CASES=N` runs N
@@ -27,7 +27,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use dama_engine::BUILTIN;
+use dama_engine::source::BUILTIN;
 
 #[path = "common/synthetic.rs"]
 mod synthetic;

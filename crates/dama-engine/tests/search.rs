@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dama_engine::{load_text, Color, Position, Rules};
-use dama_engine::{random_move, Engine, Limits, Rng, SearchRoot, MATE, MATE_BOUND};
+use dama_engine::{random_move, search::MATE, search::MATE_BOUND, Engine, Limits, Rng, SearchRoot};
 use dama_engine::{Game, GameResult};
 
 fn rules(name: &str) -> Rules {
@@ -201,7 +201,7 @@ fn play_many(r: &Arc<Rules>, games: u32, depth: u32, seed: u64) -> (u32, u32) {
 #[test]
 fn never_plays_an_illegal_move_in_any_builtin_variant() {
     let mut seen = Vec::new();
-    for name in dama_engine::builtin_names() {
+    for name in dama_engine::source::builtin_names() {
         let r = Rules::builtin(&name).unwrap();
         if seen.contains(&r.id().to_string()) {
             continue;
@@ -329,7 +329,7 @@ fn reporting_search_reports_each_iteration() {
 #[test]
 fn repetitions_are_counted_since_the_last_capture_or_promotion() {
     let mut promotions = 0;
-    for (id, _) in dama_engine::BUILTIN {
+    for (id, _) in dama_engine::source::BUILTIN {
         let r = Arc::new(rules(id));
         let mut rng = Rng::new(7);
         for _ in 0..20 {
@@ -356,7 +356,7 @@ fn repetitions_are_counted_since_the_last_capture_or_promotion() {
                     .count();
                 assert_eq!(clock.reversible as usize, since, "{id}");
                 assert_eq!(from_game.earlier.len(), since, "{id}");
-                let key = dama_engine::position_key(game.position());
+                let key = dama_engine::search::position_key(game.position());
                 let seen = from_game
                     .earlier
                     .iter()
@@ -405,7 +405,7 @@ fn the_search_knows_the_other_endings() {
 /// shot of `finds_a_shot_that_wins_material`, and plays only legal moves.
 #[test]
 fn every_search_switch_finds_the_shot() {
-    use dama_engine::{Reductions, SearchOptions};
+    use dama_engine::{search::Reductions, SearchOptions};
     let r = rules("dama");
     let pos = r.parse_fen("W:Wd4,d3,d2,h2:Bd6,c5,e5,b6,h7").unwrap();
     for reductions in [Reductions::Off, Reductions::One, Reductions::Deep] {
@@ -436,7 +436,7 @@ fn every_search_switch_finds_the_shot() {
 /// window), the score of every iteration is the full-window score.
 #[test]
 fn aspiration_windows_keep_the_root_value() {
-    use dama_engine::{Reductions, SearchOptions};
+    use dama_engine::{search::Reductions, SearchOptions};
     let plain = SearchOptions {
         reductions: Reductions::Off,
         aspiration: false,

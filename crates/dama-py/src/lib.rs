@@ -267,7 +267,7 @@ impl Rules {
         let text = std::fs::File::open(&path)
             .map_err(|e| PyFileNotFoundError::new_err(format!("{shown}: {e}")))
             .and_then(|f| {
-                de::read_text(&shown, f).map_err(|d| {
+                de::source::read_text(&shown, f).map_err(|d| {
                     variant_error(
                         py,
                         &de::LoadError {
@@ -874,7 +874,7 @@ impl Engine {
             return Err(PyTypeError::new_err("expected a dama.Position or a dama.Game"));
         };
         let limits = if depth.is_none() && movetime.is_none() && nodes.is_none() {
-            de::Limits::level(de::DEFAULT_LEVEL)
+            de::Limits::level(de::search::DEFAULT_LEVEL)
         } else {
             if let Some(t) = movetime {
                 if !(t.is_finite() && t >= 0.0) {
@@ -928,7 +928,7 @@ impl Engine {
 /// The ids of the shipped variants.
 #[pyfunction]
 fn variants() -> Vec<String> {
-    de::builtin_names()
+    de::source::builtin_names()
 }
 
 /// The extension module `dama._dama`; `python/dama/__init__.py` re-exports it.

@@ -1,5 +1,5 @@
 //! `dama analyze game.pdn`: every move of a record searched again and
-//! judged against the engine's best move (`dama_engine::Analyzer`); a
+//! judged against the engine's best move (`dama_play::Analyzer`); a
 //! summary, an annotated PDN record, or JSON.
 
 use std::io::Write;
@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use dama_engine::pdn::{self, PdnAnnotation, PdnGame, PdnTags};
-use dama_engine::{
-    score_text, Analyzer, Color, Game, GameAnalysis, Limits, Loaded, PlyAnalysis, Rules, Thresholds, LEVELS,
-};
+use dama_engine::{search::score_text, search::LEVELS, Color, Game, Limits, Loaded, Rules};
+use dama_play::{Analyzer, GameAnalysis, PlyAnalysis, Thresholds};
 
 use super::Ctx;
 use crate::cli::Format;
@@ -133,7 +132,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     for (gi, r) in records.iter().enumerate() {
         let mut analyzer = Analyzer::new(r.game.rules(), limits.clone()).with_thresholds(thresholds);
         if let Some(Some(dir)) = tables.get(&r.game.rules().fingerprint()) {
-            let tb = dama_engine::Tablebase::open(r.game.rules(), dir);
+            let tb = dama_engine::egtb::Tablebase::open(r.game.rules(), dir);
             analyzer.engine_mut().set_tables(Some(tb));
         }
         let mut progress = |p: &PlyAnalysis, plies: usize| {
@@ -329,9 +328,9 @@ fn show(r: &Record, a: &GameAnalysis) {
     let rules = r.game.rules();
     outln!(
         "{} - {}, {} ({}), {}; evaluations in men, for White",
-        dama_engine::printable(r.pdn.tag("White").unwrap_or("?")),
-        dama_engine::printable(r.pdn.tag("Black").unwrap_or("?")),
-        dama_engine::printable(rules.name()),
+        dama_engine::text::printable(r.pdn.tag("White").unwrap_or("?")),
+        dama_engine::text::printable(r.pdn.tag("Black").unwrap_or("?")),
+        dama_engine::text::printable(rules.name()),
         rules.id(),
         a.limits.describe()
     );

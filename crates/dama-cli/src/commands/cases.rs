@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use dama_cases::{CaseError, FileKind, RuleCase};
-use dama_engine::{printable, printable_lines, Rules};
+use dama_engine::{text::printable, text::printable_lines, Rules};
 
 use super::Ctx;
 use crate::exit::Exit;

@@ -4,7 +4,7 @@
 //! to a PDN file). docs/dxp.md describes the protocol and the options.
 //!
 //! The messages, the square numbers, positions and moves come from
-//! `dama_engine::dxp`; the rules, the end of a game and the search from
+//! `dama_play::dxp`; the rules, the end of a game and the search from
 //! the engine. This module frames messages (NUL-terminated, bounded),
 //! keeps the connection and runs the game loop.
 //!
@@ -23,12 +23,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dama_engine::dxp::{
+use dama_engine::pdn::PdnTags;
+use dama_engine::{
+    search::DEFAULT_LEVEL, search::LEVELS, Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot,
+};
+use dama_play::dxp::{
     AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpMessage, DxpMove, GameAccept, GameEnd, GameEndReason,
     GameRequest, DXP_MAX_MESSAGE, DXP_PORT,
 };
-use dama_engine::pdn::PdnTags;
-use dama_engine::{Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot, DEFAULT_LEVEL, LEVELS};
 
 use super::Ctx;
 use crate::exit::Exit;
@@ -126,7 +128,7 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
             return Exit::Failure;
         }
     };
-    let variant_file = dama_engine::builtin_text(&args.variant)
+    let variant_file = dama_engine::source::builtin_text(&args.variant)
         .is_none()
         .then(|| args.variant.clone());
     match &args.connect {
@@ -278,10 +280,10 @@ fn initiate(
                 eprintln!(
                     "game {}: {} as {}, {} plies: {text} ({})",
                     i + 1,
-                    dama_engine::printable(&args.name),
+                    dama_engine::text::printable(&args.name),
                     ours,
                     played.game.ply_count(),
-                    dama_engine::printable(&why)
+                    dama_engine::text::printable(&why)
                 );
                 if played.peer_stops && !last {
                     eprintln!("dama dxp: the peer wants no further game");
@@ -297,7 +299,7 @@ fn initiate(
     }
     conn.shutdown();
     conn.report_hidden();
-    let peer = dama_engine::printable(&session.peer_name).into_owned();
+    let peer = dama_engine::text::printable(&session.peer_name).into_owned();
     outln!(
         "{} against {peer}, {} games: {wins} wins, {draws} draws, {losses} losses{}",
         args.name,
@@ -419,7 +421,7 @@ impl Conn {
     fn send(&mut self, m: &DxpMessage) -> Result<(), SessionError> {
         let text = m.to_string();
         if self.verbose {
-            eprintln!("> {}", dama_engine::printable(&text));
+            eprintln!("> {}", dama_engine::text::printable(&text));
         }
         let mut bytes = text.into_bytes();
         bytes.push(0);
@@ -440,7 +442,7 @@ impl Conn {
     fn bad_message(&mut self, e: &str) -> Result<(), SessionError> {
         self.notice(format_args!(
             "the peer sent a bad message: {}",
-            dama_engine::printable(e)
+            dama_engine::text::printable(e)
         ));
         self.chat(&format!("error: {e}"))
     }
@@ -456,7 +458,7 @@ impl Conn {
     /// A CHAT from the peer, on stderr (the first few of them).
     fn show_chat(&mut self, text: &str) {
         if self.chats.show() {
-            eprintln!("chat: {}", dama_engine::printable(text));
+            eprintln!("chat: {}", dama_engine::text::printable(text));
         }
     }
 
@@ -722,7 +724,7 @@ impl<'a> Session<'a> {
             Err(e) => {
                 eprintln!(
                     "dama dxp: refused a game from {}: {e}",
-                    dama_engine::printable(&r.initiator)
+                    dama_engine::text::printable(&r.initiator)
                 );
                 refuse(conn, AcceptCode::RefusedPosition, &self.args.name)?;
                 return Ok(Next::Continue);
@@ -731,7 +733,7 @@ impl<'a> Session<'a> {
         self.peer_name = r.initiator.clone();
         eprintln!(
             "dama dxp: game with {} ({} min, we play {})",
-            dama_engine::printable(&r.initiator),
+            dama_engine::text::printable(&r.initiator),
             r.minutes,
             r.follower_color
         );

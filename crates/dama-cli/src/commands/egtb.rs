@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use dama_engine::{
-    egtb_build, egtb_build_for, egtb_position, egtb_summary, egtb_verify, BuildProgress, Color, EgtbError, Material,
-    Rules, TableHeader, Tablebase, Wdl, ASSUMPTION,
+    egtb, egtb::BuildProgress, egtb::EgtbError, egtb::Material, egtb::TableHeader, egtb::Tablebase, egtb::Wdl,
+    egtb::ASSUMPTION, Color, Rules,
 };
 
 use super::Ctx;
@@ -104,8 +104,8 @@ pub fn build(
         let _ = err.flush();
     };
     let built = match target {
-        Some(m) => egtb_build_for(rules, &dir, &[m], limit, &progress),
-        None => egtb_build(rules, &dir, pieces.unwrap_or(0), limit, &progress),
+        Some(m) => egtb::build_for(rules, &dir, &[m], limit, &progress),
+        None => egtb::build(rules, &dir, pieces.unwrap_or(0), limit, &progress),
     };
     let what = match target {
         Some(m) => format!("tables for {m} and the materials it leads to"),
@@ -126,7 +126,7 @@ pub fn build(
     outln!(
         "{}: {what} in {}",
         rules.id(),
-        dama_engine::table_dir(&dir, rules).display()
+        dama_engine::egtb::table_dir(&dir, rules).display()
     );
     outln!(
         "{} slices ({} built, {} read from their files), {} positions with the side to move: {w} wins, {d} draws, {l} losses",
@@ -218,7 +218,7 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
                 return Exit::Usage;
             }
         };
-        return match egtb_summary(rules, &dir, m) {
+        return match egtb::summary(rules, &dir, m) {
             Ok(s) => {
                 print_summary(rules, m, &s);
                 Exit::Success
@@ -228,7 +228,7 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
     }
     // Every table read whole: its header, its size and its checksum.
     let (mut headers, mut damaged) = (Vec::new(), Vec::new());
-    for (_, table) in egtb_verify(rules, &dir) {
+    for (_, table) in egtb::verify(rules, &dir) {
         match table {
             Ok(h) => headers.push(h),
             Err(e @ EgtbError::WrongRules { .. }) => return fail(&e),
@@ -239,7 +239,7 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
         eprintln!(
             "error: no tables for {} in {} (build them with `dama egtb build`)",
             rules.id(),
-            dama_engine::table_dir(&dir, rules).display()
+            dama_engine::egtb::table_dir(&dir, rules).display()
         );
         return Exit::Failure;
     }
@@ -258,7 +258,7 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
 
 fn longest(rules: &Rules, m: Material, h: &TableHeader) -> String {
     match h.longest_win {
-        Some((d, e)) => match egtb_position(rules, m, e) {
+        Some((d, e)) => match egtb::position(rules, m, e) {
             Some(p) => format!("{d:>4}  {}", rules.to_fen(&p)),
             None => format!("{d:>4}"),
         },
@@ -270,7 +270,7 @@ fn print_stats(rules: &Rules, dir: &Path, headers: &[TableHeader]) {
     outln!(
         "{}: tables in {} (positions counted with the side to move; results for the side to move)",
         rules.id(),
-        dama_engine::table_dir(dir, rules).display()
+        dama_engine::egtb::table_dir(dir, rules).display()
     );
     outln!(
         "{:<14} {:>12} {:>12} {:>12} {:>12}  {:>4}  longest win",
@@ -321,7 +321,7 @@ fn pct(n: u64, of: u64) -> String {
     }
 }
 
-fn print_summary(rules: &Rules, m: Material, sides: &[dama_engine::SideSummary; 2]) {
+fn print_summary(rules: &Rules, m: Material, sides: &[dama_engine::egtb::SideSummary; 2]) {
     outln!("{}: {m} (results for the side to move)", rules.id());
     for (s, c) in sides.iter().zip([Color::White, Color::Black]) {
         let n = s.wins + s.draws + s.losses;

@@ -24,11 +24,13 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use dama_engine::hub::{HubBoard, HubNotation};
+use dama_engine::source::BUILTIN;
 use dama_engine::Severity;
-use dama_engine::BUILTIN;
-use dama_engine::{load, LoadError, Position, Rules, Tablebase};
-use dama_engine::{Engine, Limits, SearchResult, SearchRoot, DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
+use dama_engine::{egtb::Tablebase, load, LoadError, Position, Rules};
+use dama_engine::{
+    search::DEFAULT_LEVEL, search::MATE, search::MATE_BOUND, search::MAX_PLY, Engine, Limits, SearchResult, SearchRoot,
+};
+use dama_play::hub::{HubBoard, HubNotation};
 
 use super::Ctx;
 use crate::engine_setup::{check_play_dir, EgtbArg};
@@ -71,7 +73,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
         Ok(l) => l,
         Err(e) => return e,
     };
-    let is_file = dama_engine::builtin_text(&name).is_none();
+    let is_file = dama_engine::source::builtin_text(&name).is_none();
     let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
     if let Some(dir) = args.egtb.dir {
         match check_play_dir(hub.rules(), &dir) {
@@ -81,7 +83,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
             }
             Ok(check) => {
                 for w in &check.warnings {
-                    eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
+                    eprintln!("{}", dama_engine::text::printable_lines(&w.to_string()));
                 }
                 hub.egtb = Some(dir);
             }
@@ -187,7 +189,7 @@ impl Hub {
         if let Some(dir) = &self.egtb {
             if let Ok(check) = check_play_dir(self.rules(), dir) {
                 for w in &check.warnings {
-                    eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
+                    eprintln!("{}", dama_engine::text::printable_lines(&w.to_string()));
                 }
             }
         }
@@ -304,7 +306,7 @@ impl Hub {
         };
         match name {
             "variant" => {
-                if dama_engine::builtin_text(val).is_none() {
+                if dama_engine::source::builtin_text(val).is_none() {
                     // The same message the rest of the CLI gives, did-you-mean included.
                     match Rules::builtin(val) {
                         Err(e) => error(&format!("variant: {}", load_error_text(&e))),
@@ -360,7 +362,7 @@ impl Hub {
                         }
                         Ok(check) => {
                             for w in &check.warnings {
-                                eprintln!("{}", dama_engine::printable_lines(&w.to_string()));
+                                eprintln!("{}", dama_engine::text::printable_lines(&w.to_string()));
                             }
                             self.egtb = Some(dir);
                         }
@@ -736,7 +738,7 @@ fn shown(c: char) -> String {
 /// At most 40 characters of user text, for messages (control characters
 /// as `�`, as everywhere text from a user is shown).
 fn clip(s: &str) -> String {
-    let head: String = s.chars().take(40).map(dama_engine::shown_char).collect();
+    let head: String = s.chars().take(40).map(dama_engine::text::shown_char).collect();
     if s.chars().nth(40).is_some() {
         format!("{head}…")
     } else {

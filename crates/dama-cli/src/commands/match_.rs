@@ -20,9 +20,10 @@ use std::sync::Arc;
 use clap::ValueEnum;
 use dama_engine::pdn::PdnTags;
 use dama_engine::Color;
-use dama_engine::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
-use dama_engine::{read_openings, EloEstimate, Limits, MatchOptions, Sprt, SprtDecision, SprtStatus};
-use dama_engine::{SearchOptions, DEFAULT_LEVEL, LEVELS};
+use dama_engine::Limits;
+use dama_engine::{search::DEFAULT_LEVEL, search::LEVELS, SearchOptions};
+use dama_play::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
+use dama_play::{read_openings, EloEstimate, MatchOptions, Sprt, SprtDecision, SprtStatus};
 
 use super::Ctx;
 use crate::cli::Format;
@@ -181,7 +182,8 @@ fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
 
 /// `--search`, `--white-search`, `--black-search`.
 fn parse_search(s: &str) -> Result<SearchOptions, String> {
-    s.parse().map_err(|e: dama_engine::SearchOptionsError| e.to_string())
+    s.parse()
+        .map_err(|e: dama_engine::search::SearchOptionsError| e.to_string())
 }
 
 /// `--alpha`, `--beta`: a probability strictly between 0 and 0.5.
@@ -239,13 +241,13 @@ fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeigh
     }
     match kind {
         Contestant::Engine => MatchPlayer {
-            contestant: dama_engine::Contestant::Engine(limits),
+            contestant: dama_play::Contestant::Engine(limits),
             name: format!("engine ({text})"),
             weights: weights.map(|(w, _)| w),
             search,
         },
         Contestant::Random => MatchPlayer {
-            contestant: dama_engine::Contestant::Random,
+            contestant: dama_play::Contestant::Random,
             name: "random mover".into(),
             weights: None,
             search,
@@ -292,7 +294,7 @@ fn decision_text(d: SprtDecision) -> &'static str {
 }
 
 /// The openings of `--openings-file`, or a message saying where it is wrong.
-fn openings(ctx: &Ctx, rules: &dama_engine::Rules, path: &std::path::Path) -> Result<Vec<dama_engine::Opening>, Exit> {
+fn openings(ctx: &Ctx, rules: &dama_engine::Rules, path: &std::path::Path) -> Result<Vec<dama_play::Opening>, Exit> {
     let fail = |msg: String, code: Code| {
         eprintln!("error: {msg}");
         ctx.json_errors(|| vec![json::error(code, &msg, None, None)]);
@@ -434,17 +436,17 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             let player = |s: &MatchPlayerStats| {
                 serde_json::json!({
                     "kind": match s.player.contestant {
-                        dama_engine::Contestant::Engine(_) => "engine",
-                        dama_engine::Contestant::Random => "random",
+                        dama_play::Contestant::Engine(_) => "engine",
+                        dama_play::Contestant::Random => "random",
                     },
                     "name": s.player.name,
                     "limits": match &s.player.contestant {
-                        dama_engine::Contestant::Engine(limits) => serde_json::json!({
+                        dama_play::Contestant::Engine(limits) => serde_json::json!({
                             "depth": limits.depth,
                             "movetime_ms": limits.movetime.map(|t| t.as_millis() as u64),
                             "nodes": limits.nodes,
                         }),
-                        dama_engine::Contestant::Random => serde_json::Value::Null,
+                        dama_play::Contestant::Random => serde_json::Value::Null,
                     },
                     "moves": s.moves,
                     "seconds_per_move": s.seconds_per_move(),
@@ -503,7 +505,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             let (a, b) = (&sides[0].player.name, &sides[1].player.name);
             outln!(
                 "{} ({}): {} games, {a} against {b}",
-                dama_engine::printable(rules.name()),
+                dama_engine::text::printable(rules.name()),
                 rules.id(),
                 report.played,
             );
@@ -575,7 +577,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                 if report.threads == 1 { "" } else { "s" }
             );
             for s in sides {
-                if let dama_engine::Contestant::Engine(_) = s.player.contestant {
+                if let dama_play::Contestant::Engine(_) = s.player.contestant {
                     timing.push_str(&format!(
                         "; {} {:.3} s per move (longest {:.3} s)",
                         s.player.name,

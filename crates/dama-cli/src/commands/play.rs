@@ -12,9 +12,10 @@ use std::sync::Arc;
 
 use clap::ValueEnum;
 use dama_engine::pdn::{self, PdnError, PdnTags};
-use dama_engine::{answer_draw_offer, Engine, Limits, SearchRoot, DEFAULT_LEVEL, LEVELS};
+use dama_engine::{search::DEFAULT_LEVEL, search::LEVELS, Engine, Limits, SearchRoot};
 use dama_engine::{Color, Loaded, Move, Position, Rules, Square};
 use dama_engine::{Game, PlayError};
+use dama_play::answer_draw_offer;
 
 use super::Ctx;
 use crate::engine_setup::{limits_from, play_dir, variant_file, weights_arg};
@@ -235,7 +236,7 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
     let tables = play_dir(ctx, game.rules(), args.egtb.dir.as_deref())?;
     let mut engine = Engine::new(game.rules());
     engine.set_seed(settings.seed);
-    engine.set_tables(tables.map(|d| dama_engine::Tablebase::open(game.rules(), &d)));
+    engine.set_tables(tables.map(|d| dama_engine::egtb::Tablebase::open(game.rules(), &d)));
     if let Some(w) = weights_arg(game.rules(), args.eval.as_deref())? {
         engine.set_weights(&w);
     }
@@ -422,7 +423,7 @@ fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<Resumed, Exit
     if let Some(saved) = record.tag(TAG_RULES) {
         let now = format!("{:016x}", loaded.rules.fingerprint());
         if saved != now {
-            let file = dama_engine::printable(record.tag("VariantFile").unwrap_or(loaded.rules.id()));
+            let file = dama_engine::text::printable(record.tag("VariantFile").unwrap_or(loaded.rules.id()));
             eprintln!(
                 "warning: the rules of {file} changed since the game was saved; its moves were replayed under the rules as they are now"
             );
@@ -648,7 +649,7 @@ impl Session {
                 Command::Draw => self.offer_draw(side),
                 Command::Unknown(word) => {
                     let word = word.chars().take(40).collect::<String>();
-                    match dama_engine::did_you_mean(&word, COMMANDS.iter().copied()) {
+                    match dama_engine::text::did_you_mean(&word, COMMANDS.iter().copied()) {
                         Some(c) => {
                             outln!("Unknown command `{word}`: did you mean `{c}`? Type `help` for the commands.")
                         }
@@ -740,7 +741,7 @@ impl Session {
 
     fn intro(&self) {
         let r = self.rules();
-        outln!("{} ({})", dama_engine::printable(r.name()), r.id());
+        outln!("{} ({})", dama_engine::text::printable(r.name()), r.id());
         let who = |c: Color| match self.player(c) {
             Player::Human => "a person".to_string(),
             Player::Computer => format!("the computer ({})", self.limits_text),
@@ -1038,7 +1039,7 @@ impl Session {
         } else {
             outln!(
                 "{opponent} declines the draw (its evaluation: {}). Play on.",
-                dama_engine::score_text(answer.score)
+                dama_engine::search::score_text(answer.score)
             );
         }
     }

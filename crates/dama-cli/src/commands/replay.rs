@@ -172,8 +172,8 @@ fn summary_line(n: usize, g: &PdnGame, game: &Game) -> String {
     format!(
         "game {n} (line {}): {} - {}, {}, {}, {}",
         g.line,
-        dama_engine::printable(g.tag("White").unwrap_or("?")),
-        dama_engine::printable(g.tag("Black").unwrap_or("?")),
+        dama_engine::text::printable(g.tag("White").unwrap_or("?")),
+        dama_engine::text::printable(g.tag("Black").unwrap_or("?")),
         game.rules().id(),
         plies(game.ply_count()),
         result_text(game)
@@ -217,14 +217,14 @@ fn show_game(ctx: &Ctx, n: usize, total: usize, g: &PdnGame, game: &Game) {
         // (issue 38) Tags are the record's text: control characters as `�`.
         outln!(
             "[{} \"{}\"]",
-            dama_engine::printable(&t.name),
-            dama_engine::printable(&t.value)
+            dama_engine::text::printable(&t.name),
+            dama_engine::text::printable(&t.value)
         );
     }
     if !g.tags.is_empty() {
         outln!();
     }
-    outln!("Variant: {} ({})", dama_engine::printable(r.name()), r.id());
+    outln!("Variant: {} ({})", dama_engine::text::printable(r.name()), r.id());
     if !game.starts_from_initial() {
         outln!("Start: {}", r.to_fen(game.start_position()));
     }

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use dama_engine::{printable, printable_lines};
+use dama_engine::{text::printable, text::printable_lines};
 
 use super::Ctx;
 use crate::cli::Format;

@@ -12,9 +12,9 @@ use std::sync::Arc;
 
 use dama_engine::pdn;
 use dama_engine::{
-    play_match, tune_keeping, Contestant, EvalWeights, Evaluator, GameResult, Limits, MatchConfig, MatchPlayer, Rules,
-    Sample, WEIGHT_NAMES,
+    tune::tune_keeping, tune::Sample, tune::WEIGHT_NAMES, EvalWeights, Evaluator, GameResult, Limits, Rules,
 };
+use dama_play::{play_match, Contestant, MatchConfig, MatchPlayer};
 
 use super::Ctx;
 use crate::engine_setup::weights_arg;
@@ -94,7 +94,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     for name in &args.keep {
         if !WEIGHT_NAMES.iter().any(|(n, _)| n == name) {
             let names = WEIGHT_NAMES.iter().map(|(n, _)| *n);
-            match dama_engine::did_you_mean(name, names) {
+            match dama_engine::text::did_you_mean(name, names) {
                 Some(near) => eprintln!("error: --keep: `{name}` is not a weight; did you mean `{near}`?"),
                 None => eprintln!(
                     "error: --keep: `{name}` is not a weight (the weights: {})",
@@ -124,10 +124,12 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     }
 
     // Where the weights go, checked before the games are played.
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}.weights.toml", dama_engine::file_safe_name(rules.id()))));
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "{}.weights.toml",
+            dama_engine::text::file_safe_name(rules.id())
+        ))
+    });
     if let Err(e) = crate::savefile::check_target(&out, crate::savefile::Kind::Weights) {
         return ctx.write_error(&out, &e);
     }
@@ -202,7 +204,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     }
     outln!(
         "{}: {} games ({} self-play at {} nodes per move, {:.1} s), {} quiet positions",
-        dama_engine::printable(rules.name()),
+        dama_engine::text::printable(rules.name()),
         games_used,
         args.games,
         args.nodes,

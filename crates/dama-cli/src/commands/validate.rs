@@ -10,7 +10,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use dama_engine::read_text;
+use dama_engine::source::read_text;
 use dama_engine::{load, load_text, Diagnostic, LoadError, SourceFile};
 
 use super::Ctx;

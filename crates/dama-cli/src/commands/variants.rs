@@ -1,7 +1,7 @@
 //! `dama variants`
 
+use dama_engine::source::BUILTIN;
 use dama_engine::Rules;
-use dama_engine::BUILTIN;
 
 use super::Ctx;
 use crate::cli::Format;

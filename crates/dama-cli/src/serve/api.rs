@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use dama_engine::pdn;
-use dama_engine::{builtin_text, Color, Game, Rules, BUILTIN, LEVELS};
+use dama_engine::{search::LEVELS, source::builtin_text, source::BUILTIN, Color, Game, Rules};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -97,11 +97,11 @@ fn builtin_id(name: &str) -> Result<&'static str, ApiError> {
     if let Some((id, _)) = builtin_text(name) {
         return Ok(id);
     }
-    let names = dama_engine::builtin_names();
+    let names = dama_engine::source::builtin_names();
     let msg = format!("no built-in variant `{}`", name.chars().take(40).collect::<String>());
     Err(ApiError::bad_request(
         "variant",
-        match dama_engine::did_you_mean(name, names.iter().map(String::as_str)) {
+        match dama_engine::text::did_you_mean(name, names.iter().map(String::as_str)) {
             Some(s) => format!("{msg}: did you mean `{s}`?"),
             None => msg,
         },
@@ -339,7 +339,10 @@ struct ComputerBody {
 }
 
 async fn computer(State(store): State<Shared>, Path(id): Path<String>, Json(body): Json<ComputerBody>) -> Answer {
-    let level = body.level.unwrap_or(dama_engine::DEFAULT_LEVEL).clamp(1, LEVELS);
+    let level = body
+        .level
+        .unwrap_or(dama_engine::search::DEFAULT_LEVEL)
+        .clamp(1, LEVELS);
     let game = store
         .with(&id, |e| e.game.clone())
         .ok_or_else(|| ApiError::no_game(&id))?;

@@ -123,11 +123,11 @@ fn check_tables(dir: &std::path::Path) -> Result<(), String> {
             dir.display()
         ));
     }
-    for &(id, _) in dama_engine::BUILTIN {
+    for &(id, _) in dama_engine::source::BUILTIN {
         let Ok(rules) = dama_engine::Rules::builtin(id) else {
             continue;
         };
-        if !dama_engine::table_dir(dir, &rules).is_dir() {
+        if !dama_engine::egtb::table_dir(dir, &rules).is_dir() {
             continue;
         }
         match crate::engine_setup::check_play_dir(&rules, dir) {

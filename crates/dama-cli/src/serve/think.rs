@@ -14,7 +14,9 @@ use std::time::Duration;
 use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use dama_engine::{score_text, Engine, Game, Limits, Position, Rules, SearchResult, SearchRoot, Tablebase};
+use dama_engine::{
+    egtb::Tablebase, search::score_text, Engine, Game, Limits, Position, Rules, SearchResult, SearchRoot,
+};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;

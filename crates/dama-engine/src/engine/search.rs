@@ -19,7 +19,7 @@
 //! not searched: the root plays the tables' move, and a node below it
 //! takes the tables' exact value (a win in `n` plies from ply `p` scores
 //! `MATE - (p + n)`, as if searched to the end). The tables ignore the
-//! draw clock ([`crate::egtb::ASSUMPTION`]); the search does not: a table
+//! draw clock ([`crate::endgame::ASSUMPTION`]); the search does not: a table
 //! draw is a draw, but a table win or loss is taken only where it ends
 //! before any draw counter could reach its limit, and is searched on
 //! where it may not.
@@ -44,7 +44,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::{Bitboard, Bits, Color, Move, Node, Ply, PlyList, Position};
-use crate::egtb::{NodeTables, Tablebase, Wdl};
+use crate::endgame::{NodeTables, Tablebase, Wdl};
 use crate::engine::tt::{from_tt, to_tt, Entry, EXACT, LOWER, UPPER};
 use crate::engine::{
     EvalWeights, Evaluator, Limits, Reductions, SearchOptions, SearchResult, SearchRoot, Zobrist, MAN,

@@ -6,7 +6,7 @@
 //! `reductions=deep,aspiration=on`; names left out keep their default.
 //!
 //! ```
-//! use dama_engine::{Reductions, SearchOptions};
+//! use dama_engine::{search::Reductions, SearchOptions};
 //!
 //! let o: SearchOptions = "reductions=off,futility=off".parse().unwrap();
 //! assert_eq!(o.reductions, Reductions::Off);

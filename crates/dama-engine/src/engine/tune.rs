@@ -10,7 +10,7 @@
 //! mean squared error between prediction and result falls.
 //!
 //! ```
-//! use dama_engine::{tune, EvalWeights, Evaluator, Rules, Sample};
+//! use dama_engine::{tune, EvalWeights, Evaluator, Rules, tune::Sample};
 //! let rules = Rules::builtin("dama").unwrap();
 //! let ev = Evaluator::new(&rules);
 //! // White a man up wins; a man down loses.
@@ -180,7 +180,7 @@ pub fn tune(rules: &Rules, start: &EvalWeights, samples: &[Sample], progress: im
 /// weight holds nothing; the caller checks names (`dama tune --keep`).
 ///
 /// ```
-/// use dama_engine::{tune_keeping, EvalWeights, Evaluator, Rules, Sample};
+/// use dama_engine::{tune::tune_keeping, EvalWeights, Evaluator, Rules, tune::Sample};
 /// let rules = Rules::builtin("dama").unwrap();
 /// let ev = Evaluator::new(&rules);
 /// let up = ev.features(&rules, &rules.parse_fen("W:WKd4,e2:Bd7,e7").unwrap());

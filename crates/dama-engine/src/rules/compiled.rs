@@ -11,7 +11,7 @@ use crate::spec::VariantSpec;
 /// let rules = dama_engine::Rules::builtin("dama").unwrap();
 /// let start = rules.start_position();
 /// assert_eq!(rules.legal_moves(&start).len(), 8);
-/// assert!(rules.kings().range == dama_engine::KingRange::Flying);
+/// assert!(rules.kings().range == dama_engine::sections::KingRange::Flying);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Rules {

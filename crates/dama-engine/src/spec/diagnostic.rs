@@ -272,7 +272,7 @@ impl fmt::Display for Diagnostic {
 /// begins `word` is not preferred: `turk` is not what `turksh` means.)
 ///
 /// ```
-/// use dama_engine::did_you_mean;
+/// use dama_engine::text::did_you_mean;
 ///
 /// let dirs = ["F", "B", "L", "R", "FL", "FR", "BL", "BR"];
 /// assert_eq!(did_you_mean("fl", dirs), Some("FL"));

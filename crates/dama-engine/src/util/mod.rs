@@ -6,5 +6,4 @@ mod text;
 
 pub(crate) use rng::mix;
 pub use rng::Rng;
-pub(crate) use text::clip;
-pub use text::{file_safe_name, printable, printable_lines, shown_char};
+pub use text::{clip, file_safe_name, printable, printable_lines, shown_char};

@@ -10,8 +10,8 @@ use std::borrow::Cow;
 /// [`clip`], [`printable`] and [`printable_lines`] (issue 38).
 ///
 /// ```
-/// assert_eq!(dama_engine::shown_char('\u{1b}'), '\u{fffd}');
-/// assert_eq!(dama_engine::shown_char('é'), 'é');
+/// assert_eq!(dama_engine::text::shown_char('\u{1b}'), '\u{fffd}');
+/// assert_eq!(dama_engine::text::shown_char('é'), 'é');
 /// ```
 pub fn shown_char(c: char) -> char {
     if c.is_control() {
@@ -25,8 +25,8 @@ pub fn shown_char(c: char) -> char {
 /// line breaks included, shown as `�` (a peer's chat line, a name, a tag).
 ///
 /// ```
-/// assert_eq!(dama_engine::printable("a\u{1b}[2Jb\n"), "a\u{fffd}[2Jb\u{fffd}");
-/// assert_eq!(dama_engine::printable("plain"), "plain");
+/// assert_eq!(dama_engine::text::printable("a\u{1b}[2Jb\n"), "a\u{fffd}[2Jb\u{fffd}");
+/// assert_eq!(dama_engine::text::printable("plain"), "plain");
 /// ```
 pub fn printable(s: &str) -> Cow<'_, str> {
     if s.chars().any(char::is_control) {
@@ -40,7 +40,7 @@ pub fn printable(s: &str) -> Cow<'_, str> {
 /// breaks (`\n`) stay and a tab is a space (a description, a rendered case).
 ///
 /// ```
-/// assert_eq!(dama_engine::printable_lines("a\tb\n\u{1b}]0;x\u{7}"), "a b\n\u{fffd}]0;x\u{fffd}");
+/// assert_eq!(dama_engine::text::printable_lines("a\tb\n\u{1b}]0;x\u{7}"), "a b\n\u{fffd}]0;x\u{fffd}");
 /// ```
 pub fn printable_lines(s: &str) -> Cow<'_, str> {
     if s.chars().any(|c| c.is_control() && c != '\n') {
@@ -60,7 +60,7 @@ pub fn printable_lines(s: &str) -> Cow<'_, str> {
 
 /// `s` shortened for a message (so that no hostile input is echoed back
 /// whole: rel, issue 7), control characters shown as [`shown_char`] does.
-pub(crate) fn clip(s: &str) -> String {
+pub fn clip(s: &str) -> String {
     const MAX: usize = 40;
     if s.chars().count() <= MAX {
         s.chars().map(shown_char).collect()
@@ -75,7 +75,7 @@ pub(crate) fn clip(s: &str) -> String {
 /// or an autosave's name).
 ///
 /// ```
-/// assert_eq!(dama_engine::file_safe_name("dama/x y"), "dama_x_y");
+/// assert_eq!(dama_engine::text::file_safe_name("dama/x y"), "dama_x_y");
 /// ```
 pub fn file_safe_name(name: &str) -> String {
     name.chars()

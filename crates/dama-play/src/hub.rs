@@ -7,7 +7,7 @@
 //! same engine notation every other front end uses.
 //!
 //! ```
-//! use dama_engine::hub::{HubBoard, HubNotation};
+//! use dama_play::hub::{HubBoard, HubNotation};
 //! use dama_engine::Rules;
 //!
 //! let board = HubBoard::new(Rules::builtin("russian").unwrap(), HubNotation::Numeric);
@@ -23,10 +23,9 @@
 
 use std::sync::Arc;
 
-use crate::board::{Bitboard, Color, Move, Piece, Position, Square};
-use crate::notation::{FenError, IllegalReason, MoveError};
-use crate::rules::Rules;
-use crate::util::clip;
+use dama_engine::text::clip;
+use dama_engine::{Bitboard, Color, Move, Piece, Position, Rules, Square};
+use dama_engine::{FenError, IllegalReason, MoveError};
 
 /// How squares are written in the moves sent (the `notation` parameter).
 /// Moves are read in every form whatever it says.
@@ -47,7 +46,7 @@ impl HubNotation {
     /// Reads a notation's name (any case); `None` for anything else.
     ///
     /// ```
-    /// use dama_engine::hub::HubNotation;
+    /// use dama_play::hub::HubNotation;
     ///
     /// assert_eq!(HubNotation::parse("Numeric"), Some(HubNotation::Numeric));
     /// assert_eq!(HubNotation::parse("roman"), None);
@@ -181,7 +180,7 @@ pub enum HubMoveError {
 /// where every square is played it is a8, b8, …, h8, a7, …, h1.
 ///
 /// ```
-/// use dama_engine::hub::{HubBoard, HubNotation};
+/// use dama_play::hub::{HubBoard, HubNotation};
 /// use dama_engine::Rules;
 ///
 /// let board = HubBoard::new(Rules::builtin("dama").unwrap(), HubNotation::Numeric);
@@ -270,7 +269,7 @@ impl HubBoard {
     pub fn format_move(&self, m: &Move) -> String {
         if m.is_pass() {
             // No Hub engine knows a pass: the PDN null move (`resolve` reads it).
-            return crate::notation::PASS_TEXT.to_string();
+            return dama_engine::text::PASS_TEXT.to_string();
         }
         let (from, to) = (self.name(m.from()), self.name(m.to()));
         if !m.is_capture() {
@@ -290,7 +289,7 @@ impl HubBoard {
     /// has a colon.
     ///
     /// ```
-    /// use dama_engine::hub::{HubBoard, HubNotation, HubPositionError};
+    /// use dama_play::hub::{HubBoard, HubNotation, HubPositionError};
     /// use dama_engine::{Color, Position, Rules};
     ///
     /// let board = HubBoard::new(Rules::builtin("russian").unwrap(), HubNotation::Auto);
@@ -366,7 +365,7 @@ impl HubBoard {
     /// (`d4xd6xf6`, every landing square) for text that is not Hub syntax.
     ///
     /// ```
-    /// use dama_engine::hub::{HubBoard, HubMoveError, HubNotation};
+    /// use dama_play::hub::{HubBoard, HubMoveError, HubNotation};
     /// use dama_engine::Rules;
     ///
     /// let board = HubBoard::new(Rules::builtin("dama").unwrap(), HubNotation::Auto);

@@ -37,11 +37,11 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::board::{Bits, Color, Node, Ones, PlyList, Runs};
-use crate::egtb::index::{Material, Shape, Squares};
-use crate::egtb::judge::judge;
-use crate::egtb::symmetry::Mirror;
-use crate::egtb::value::{back, better, is_loss, is_win, loss, plies, win, Entry, DRAW, INVALID, UNKNOWN};
-use crate::egtb::EgtbError;
+use crate::endgame::index::{Material, Shape, Squares};
+use crate::endgame::judge::judge;
+use crate::endgame::symmetry::Mirror;
+use crate::endgame::value::{back, better, is_loss, is_win, loss, plies, win, Entry, DRAW, INVALID, UNKNOWN};
+use crate::endgame::EgtbError;
 use crate::rules::{Pack, Rules};
 
 /// The solved slices, by material.

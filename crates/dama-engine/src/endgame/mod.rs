@@ -34,9 +34,9 @@ pub(crate) use probe::NodeTables;
 pub use value::{TableValue, Wdl};
 
 use crate::board::{Bits, Move, Node, PlyList, Position};
-use crate::egtb::build::{SliceBuild, Solved, Unmoves};
-use crate::egtb::index::Squares;
-use crate::egtb::value::{is_loss, is_win, plies, Entry};
+use crate::endgame::build::{SliceBuild, Solved, Unmoves};
+use crate::endgame::index::Squares;
+use crate::endgame::value::{is_loss, is_win, plies, Entry};
 use crate::game::Outcome;
 use crate::rules::{with_pack, Pack, Rules};
 
@@ -160,9 +160,9 @@ fn supported(rules: &Rules, pieces: u8) -> Result<(), EgtbError> {
 ///
 /// ```
 /// let rules = dama_engine::Rules::builtin("english").unwrap();
-/// assert_eq!(dama_engine::egtb_position_counts(&rules, 2), vec![120, 6_972]);
+/// assert_eq!(dama_engine::egtb::position_counts(&rules, 2), vec![120, 6_972]);
 /// ```
-pub fn egtb_position_counts(rules: &Rules, pieces: u8) -> Vec<u64> {
+pub fn position_counts(rules: &Rules, pieces: u8) -> Vec<u64> {
     with_pack!(rules, p => {
         let sq = Squares::new(p);
         (1..=pieces.min(MAX_EGTB_PIECES))
@@ -181,7 +181,7 @@ pub fn egtb_position_counts(rules: &Rules, pieces: u8) -> Vec<u64> {
 /// How much memory a build up to `pieces` pieces needs, in bytes: every
 /// slice's entries (kept to solve the larger ones) and the working arrays
 /// of the largest.
-pub fn egtb_memory_needed(rules: &Rules, pieces: u8) -> u64 {
+pub fn memory_needed(rules: &Rules, pieces: u8) -> u64 {
     memory_for(rules, &Material::up_to(pieces.min(MAX_EGTB_PIECES)))
 }
 
@@ -232,7 +232,7 @@ pub struct BuildReport {
 /// Builds (or reads, where a valid file exists) every table of `rules` up
 /// to `pieces` pieces into [`table_dir`]`(dir, rules)`, using the threads
 /// of the current rayon pool. `memory_limit`, if given, is checked first.
-pub fn egtb_build(
+pub fn build(
     rules: &Rules,
     dir: &Path,
     pieces: u8,
@@ -240,24 +240,24 @@ pub fn egtb_build(
     progress: &(dyn Fn(BuildProgress) + Sync),
 ) -> Result<BuildReport, EgtbError> {
     supported(rules, pieces)?;
-    egtb_build_for(rules, dir, &Material::up_to(pieces), memory_limit, progress)
+    build_for(rules, dir, &Material::up_to(pieces), memory_limit, progress)
 }
 
 /// Builds the tables of `targets` and of every slice they can lead to by
-/// captures and promotions (see [`Material::reachable`]), like [`egtb_build`].
-pub fn egtb_build_for(
+/// captures and promotions (see [`Material::reachable`]), like [`build`].
+pub fn build_for(
     rules: &Rules,
     dir: &Path,
     targets: &[Material],
     memory_limit: Option<u64>,
     progress: &(dyn Fn(BuildProgress) + Sync),
 ) -> Result<BuildReport, EgtbError> {
-    build_for(rules, dir, targets, memory_limit, progress, true)
+    build_with_mirror(rules, dir, targets, memory_limit, progress, true)
 }
 
-/// [`egtb_build_for`], using the mirror where the rules keep it only with
+/// [`build_for`], using the mirror where the rules keep it only with
 /// `use_mirror` (the tests compare the two builds).
-fn build_for(
+fn build_with_mirror(
     rules: &Rules,
     dir: &Path,
     targets: &[Material],
@@ -371,8 +371,8 @@ fn build_in<B: Bits>(
 /// The headers of the tables of `rules` in `dir` (see [`table_dir`]), in
 /// the order they are solved; slices without a file are left out, and a
 /// file built for other rules or whose size is not the one its header
-/// gives is an error. The entries are not read ([`egtb_verify`] reads them).
-pub fn egtb_headers(rules: &Rules, dir: &Path) -> Result<Vec<TableHeader>, EgtbError> {
+/// gives is an error. The entries are not read ([`verify`] reads them).
+pub fn headers(rules: &Rules, dir: &Path) -> Result<Vec<TableHeader>, EgtbError> {
     let d = table_dir(dir, rules);
     let fp = rules.fingerprint();
     let mut out = Vec::new();
@@ -400,7 +400,7 @@ pub fn egtb_headers(rules: &Rules, dir: &Path) -> Result<Vec<TableHeader>, EgtbE
 /// the order they are solved: its header, rules, slice, size, checksum and
 /// counts, the entries streamed through a buffer and never kept. One
 /// answer per slice with a file: its header, or what is wrong with it.
-pub fn egtb_verify(rules: &Rules, dir: &Path) -> Vec<(Material, Result<TableHeader, EgtbError>)> {
+pub fn verify(rules: &Rules, dir: &Path) -> Vec<(Material, Result<TableHeader, EgtbError>)> {
     let d = table_dir(dir, rules);
     let fp = rules.fingerprint();
     with_pack!(rules, p => {
@@ -427,7 +427,7 @@ pub fn egtb_verify(rules: &Rules, dir: &Path) -> Vec<(Material, Result<TableHead
 
 /// The position of entry `entry` of a slice (White to move in the first
 /// half), or `None` for an entry that names no position.
-pub fn egtb_position(rules: &Rules, material: Material, entry: u64) -> Option<Position> {
+pub fn position(rules: &Rules, material: Material, entry: u64) -> Option<Position> {
     with_pack!(rules, p => {
         let sq = Squares::new(p);
         let shape = sq.shape(material)?;
@@ -438,7 +438,7 @@ pub fn egtb_position(rules: &Rules, material: Material, entry: u64) -> Option<Po
     })
 }
 
-/// One side to move of a slice, summed up ([`egtb_summary`]).
+/// One side to move of a slice, summed up ([`summary`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideSummary {
     /// Positions won for the side to move.
@@ -459,7 +459,7 @@ pub struct SideSummary {
 }
 
 /// A slice's results by side to move (White first), read from its table.
-pub fn egtb_summary(rules: &Rules, dir: &Path, material: Material) -> Result<[SideSummary; 2], EgtbError> {
+pub fn summary(rules: &Rules, dir: &Path, material: Material) -> Result<[SideSummary; 2], EgtbError> {
     let mut tb = Tablebase::open(rules, dir);
     with_pack!(rules, p => {
         let sq = Squares::new(p);

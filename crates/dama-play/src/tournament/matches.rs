@@ -26,16 +26,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::board::{Color, Move, Position};
-use crate::egtb::Tablebase;
-use crate::engine::elo::{EloEstimate, ResultCounts};
-use crate::engine::openings::Opening;
-use crate::engine::sprt::{Sprt, SprtDecision, SprtStatus};
-use crate::engine::{Engine, EvalWeights, Limits, SearchOptions, SearchRoot};
-use crate::game::{EndReason, Game, GameResult, Outcome};
-use crate::movegen::random_move;
-use crate::rules::Rules;
-use crate::util::Rng;
+use super::elo::{EloEstimate, ResultCounts};
+use super::openings::Opening;
+use super::sprt::{Sprt, SprtDecision, SprtStatus};
+use dama_engine::egtb::Tablebase;
+use dama_engine::{
+    random_move, Color, EndReason, Engine, EvalWeights, Game, GameResult, Limits, Move, Outcome, Position, Rng, Rules,
+    SearchOptions, SearchRoot,
+};
 
 /// Who plays a side of a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -272,7 +270,8 @@ impl Side {
 /// after every game.
 ///
 /// ```
-/// use dama_engine::{play_match, Contestant, Limits, MatchConfig, MatchPlayer, Rules};
+/// use dama_engine::{Limits, Rules};
+/// use dama_play::{play_match, Contestant, MatchConfig, MatchPlayer};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
 /// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None, search: Default::default() };
@@ -309,7 +308,8 @@ pub fn play_match(
 /// decides), calling `progress` after every game as games finish.
 ///
 /// ```
-/// use dama_engine::{play_match_with, Contestant, Limits, MatchConfig, MatchOptions, MatchPlayer, Rules, Sprt};
+/// use dama_engine::{Limits, Rules};
+/// use dama_play::{play_match_with, Contestant, MatchConfig, MatchOptions, MatchPlayer, Sprt};
 ///
 /// let rules = Rules::builtin("dama").unwrap();
 /// let player = |contestant, name: &str| MatchPlayer { contestant, name: name.to_string(), weights: None, search: Default::default() };
@@ -819,7 +819,7 @@ mod tests {
     fn openings_from_a_list_are_cycled_and_played_with_both_colours() {
         let rules = Arc::new(Rules::builtin("dama").unwrap());
         let c = config(&rules, Contestant::Random, Contestant::Random, 5, 20);
-        let list = crate::engine::openings::read_openings(
+        let list = crate::tournament::read_openings(
             &rules,
             "W:Wa3,b3,c3:Ba6,b6,c6
 B:Wa2,b3:Ba7,b6
@@ -836,7 +836,7 @@ B:Wa2,b3:Ba7,b6
         assert_eq!(starts, [x, x, y, y, x]);
         // Five games: no complete pairs, the games one by one.
         assert_eq!(r.pairs, None);
-        assert_eq!(r.elo.model, crate::engine::elo::ScoreModel::Trinomial);
+        assert_eq!(r.elo.model, crate::tournament::ScoreModel::Trinomial);
     }
 
     #[test]

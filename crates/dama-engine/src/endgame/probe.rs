@@ -10,9 +10,9 @@
 use std::collections::HashSet;
 
 use crate::board::{Bits, Node};
-use crate::egtb::index::{Material, Squares, MAX_EGTB_PIECES};
-use crate::egtb::value::{Entry, INVALID};
-use crate::egtb::{TableValue, Tablebase};
+use crate::endgame::index::{Material, Squares, MAX_EGTB_PIECES};
+use crate::endgame::value::{Entry, INVALID};
+use crate::endgame::{TableValue, Tablebase};
 use crate::rules::Pack;
 
 impl Tablebase {
@@ -94,7 +94,7 @@ impl NodeTables {
     }
 
     /// The value of `n` for its side to move, if the tables hold it (the
-    /// history-level draw rules left aside: see [`ASSUMPTION`](crate::egtb::ASSUMPTION)).
+    /// history-level draw rules left aside: see [`ASSUMPTION`](crate::endgame::ASSUMPTION)).
     /// Allocates nothing once the slice is in memory.
     #[inline]
     pub(crate) fn probe<B: Bits>(&mut self, n: &Node<B>) -> Option<TableValue> {

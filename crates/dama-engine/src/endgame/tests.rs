@@ -28,7 +28,7 @@ fn deep() -> bool {
 fn english_counts_are_the_published_ones() {
     let rules = Rules::builtin("english").unwrap();
     assert_eq!(
-        egtb_position_counts(&rules, 5),
+        position_counts(&rules, 5),
         vec![120, 6_972, 261_224, 7_092_774, 148_688_232]
     );
 }
@@ -164,11 +164,11 @@ fn small_tables_are_consistent() {
     ] {
         let rules = Rules::builtin(id).unwrap();
         let dir = tmp(id);
-        let report = egtb_build(&rules, &dir, pieces, None, &|_| {}).unwrap();
+        let report = build(&rules, &dir, pieces, None, &|_| {}).unwrap();
         assert_eq!(report.built, report.tables.len());
         check_tables(&rules, &dir, pieces);
         // Building again reads the files.
-        let again = egtb_build(&rules, &dir, pieces, None, &|_| {}).unwrap();
+        let again = build(&rules, &dir, pieces, None, &|_| {}).unwrap();
         assert_eq!(again.built, 0);
         assert_eq!(again.tables, report.tables);
         let _ = std::fs::remove_dir_all(&dir);
@@ -230,7 +230,7 @@ fn fens(rules: &Rules, ps: &[Position], n: usize) -> String {
 fn english_kings() {
     let rules = Rules::builtin("english").unwrap();
     let dir = tmp("english-kings");
-    egtb_build_for(&rules, &dir, &[kings(2, 1)], None, &|_| {}).unwrap();
+    build_for(&rules, &dir, &[kings(2, 1)], None, &|_| {}).unwrap();
     let no_capture = |p: &Position| !rules.has_capture(p);
     let (w, d, l) = sorted(&rules, &dir, kings(1, 1), Color::White, no_capture);
     let n = w.len() + d.len() + l.len();
@@ -270,7 +270,7 @@ fn english_kings() {
 fn russian_petrov_triangle() {
     let rules = Rules::builtin("russian").unwrap();
     let dir = tmp("russian-petrov");
-    egtb_build_for(&rules, &dir, &[kings(3, 1)], None, &|_| {}).unwrap();
+    build_for(&rules, &dir, &[kings(3, 1)], None, &|_| {}).unwrap();
     let diagonal: Vec<crate::board::Square> = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]
         .iter()
         .map(|s| rules.parse_square(s).unwrap())
@@ -307,7 +307,7 @@ fn english_four_pieces_deep() {
     }
     let rules = Rules::builtin("english").unwrap();
     let dir = tmp("english-4");
-    let report = egtb_build(&rules, &dir, 4, None, &|_| {}).unwrap();
+    let report = build(&rules, &dir, 4, None, &|_| {}).unwrap();
     let positions: u64 = report.tables.iter().map(TableHeader::positions).sum();
     assert_eq!(positions, 2 * (120 + 6_972 + 261_224 + 7_092_774));
     check_tables(&rules, &dir, 4);
@@ -319,7 +319,7 @@ fn english_four_pieces_deep() {
 fn the_search_plays_from_the_tables() {
     let rules = Rules::builtin("english").unwrap();
     let dir = tmp("english-search");
-    egtb_build_for(&rules, &dir, &[kings(2, 1)], None, &|_| {}).unwrap();
+    build_for(&rules, &dir, &[kings(2, 1)], None, &|_| {}).unwrap();
     let pos = rules.parse_fen("W:WK1,K2:BK32").unwrap();
     let mut tb = Tablebase::open(&rules, &dir);
     let value = tb.probe(&pos).unwrap();
@@ -340,7 +340,7 @@ fn the_search_plays_from_the_tables() {
 fn mirror_images_have_one_value() {
     let rules = Rules::builtin("dama").unwrap();
     let dir = tmp("dama-mirror");
-    egtb_build(&rules, &dir, 3, None, &|_| {}).unwrap();
+    build(&rules, &dir, 3, None, &|_| {}).unwrap();
     with_pack!(rules, p => {
         let mirror = symmetry::Mirror::of(&rules, p).expect("dama keeps the mirror");
         let sq = Squares::new(p);
@@ -381,8 +381,8 @@ fn the_mirror_does_not_change_the_tables() {
         },
     ];
     let (with, without) = (tmp("mirror-on"), tmp("mirror-off"));
-    let a = build_for(&rules, &with, &targets, None, &|_| {}, true).unwrap();
-    let b = build_for(&rules, &without, &targets, None, &|_| {}, false).unwrap();
+    let a = build_with_mirror(&rules, &with, &targets, None, &|_| {}, true).unwrap();
+    let b = build_with_mirror(&rules, &without, &targets, None, &|_| {}, false).unwrap();
     assert_eq!(a.tables, b.tables);
     for h in &a.tables {
         let name = h.material.file_name();
@@ -402,7 +402,7 @@ fn the_mirror_does_not_change_the_tables() {
 fn the_search_probes_the_tables_below_the_root() {
     let rules = Rules::builtin("english").unwrap();
     let dir = tmp("english-probe");
-    egtb_build(&rules, &dir, 3, None, &|_| {}).unwrap();
+    build(&rules, &dir, 3, None, &|_| {}).unwrap();
     let mut tb = Tablebase::open(&rules, &dir);
     assert_eq!(tb.max_pieces(), Some(3));
     // The first position (in square order) with White kings on two
@@ -506,7 +506,7 @@ fn the_search_without_slices_searches() {
 fn a_missing_slice_is_remembered() {
     let rules = Rules::builtin("english").unwrap();
     let dir = tmp("english-missing");
-    egtb_build_for(&rules, &dir, &[kings(1, 1)], None, &|_| {}).unwrap();
+    build_for(&rules, &dir, &[kings(1, 1)], None, &|_| {}).unwrap();
     with_pack!(rules, p => {
         let mut t = NodeTables::new(Tablebase::open(&rules, &dir), p);
         assert_eq!(t.max_pieces(), 2);
@@ -516,7 +516,7 @@ fn a_missing_slice_is_remembered() {
         let mm = p.node(&rules.parse_fen("W:W21:B12").unwrap());
         assert!(t.probe(&mm).is_none());
         // Even once its file appears, the slice stays missing for this search.
-        egtb_build(&rules, &dir, 2, None, &|_| {}).unwrap();
+        build(&rules, &dir, 2, None, &|_| {}).unwrap();
         assert!(t.probe(&mm).is_none());
         assert!(NodeTables::new(Tablebase::open(&rules, &dir), p).probe(&mm).is_some());
     });
@@ -532,7 +532,7 @@ fn a_full_board_is_no_table() {
     for id in ["english", "dama", "russian", "international"] {
         let rules = Rules::builtin(id).unwrap();
         let dir = tmp(&format!("full-{id}"));
-        egtb_build(&rules, &dir, 2, None, &|_| {}).unwrap();
+        build(&rules, &dir, 2, None, &|_| {}).unwrap();
         let start = rules.start_position();
         let mut tb = Tablebase::open(&rules, &dir);
         assert!(
@@ -580,12 +580,12 @@ fn drop_one<B: Bits>(n: &mut Node<B>) {
 fn damaged_tables_are_reported() {
     let rules = Rules::builtin("english").unwrap();
     let dir = tmp("english-damaged");
-    egtb_build(&rules, &dir, 2, None, &|_| {}).unwrap();
+    build(&rules, &dir, 2, None, &|_| {}).unwrap();
     let d = table_dir(&dir, &rules);
     let kk = kings(1, 1);
     let path = d.join(kk.file_name());
     let good = std::fs::read(&path).unwrap();
-    assert!(egtb_verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
+    assert!(verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
     let check = |bytes: Option<&[u8]>, len: Option<u64>, what: &str| {
         if let Some(b) = bytes {
             std::fs::write(&path, b).unwrap();
@@ -598,10 +598,7 @@ fn damaged_tables_are_reported() {
                 .set_len(n)
                 .unwrap();
         }
-        let bad: Vec<_> = egtb_verify(&rules, &dir)
-            .into_iter()
-            .filter(|(_, r)| r.is_err())
-            .collect();
+        let bad: Vec<_> = verify(&rules, &dir).into_iter().filter(|(_, r)| r.is_err()).collect();
         assert_eq!(bad.len(), 1, "{what}");
         assert_eq!(bad[0].0, kk, "{what}");
         let e = bad[0].1.as_ref().unwrap_err().to_string();
@@ -618,16 +615,16 @@ fn damaged_tables_are_reported() {
     let at = good.len() - 8 - 100;
     flipped[at] ^= 0x40;
     check(Some(&flipped), None, "checksum");
-    assert!(egtb_headers(&rules, &dir).is_ok());
+    assert!(headers(&rules, &dir).is_ok());
     // Bytes appended, the end cut, a sparse extension: the size.
     let mut longer = good.clone();
     longer.extend_from_slice(b"more");
     check(Some(&longer), None, "longer than its header says");
-    assert!(egtb_headers(&rules, &dir).is_err());
+    assert!(headers(&rules, &dir).is_err());
     check(Some(&good[..good.len() - 3]), None, "shorter than its header says");
     check(Some(&good), Some(20 << 30), "longer than its header says");
-    assert!(egtb_headers(&rules, &dir).is_err());
+    assert!(headers(&rules, &dir).is_err());
     std::fs::write(&path, &good).unwrap();
-    assert!(egtb_verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
+    assert!(verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@
 //! history: the tables do not see them.
 
 use crate::board::{Bits, Node, PlyList};
-use crate::egtb::value::{loss, win, Entry, DRAW};
+use crate::endgame::value::{loss, win, Entry, DRAW};
 use crate::game::{DrawClock, Outcome};
 use crate::rules::{Pack, Rules};
 use crate::spec::CrowningEnd;

@@ -1,7 +1,7 @@
 //! The computer's answer to a draw offer, from its search of the position.
 
-use crate::engine::{SearchResult, MATE_BOUND};
-use crate::game::Game;
+use dama_engine::search::MATE_BOUND;
+use dama_engine::{Game, SearchResult};
 
 /// Behind by this much or more (hundredths of a man), the computer accepts.
 const BEHIND: i32 = 50;
@@ -32,7 +32,8 @@ pub struct DrawAnswer {
 /// without a capture). Otherwise it declines and plays on.
 ///
 /// ```
-/// use dama_engine::{answer_draw_offer, Engine, Game, Limits, Rules, SearchRoot};
+/// use dama_engine::{Engine, Game, Limits, Rules, SearchRoot};
+/// use dama_play::answer_draw_offer;
 ///
 /// let game = Game::new(Rules::builtin("dama").unwrap());
 /// let mut engine = Engine::new(game.rules());
@@ -58,10 +59,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::engine::MATE;
-    use crate::movegen::random_move;
-    use crate::rules::Rules;
-    use crate::util::Rng;
+    use dama_engine::search::MATE;
+    use dama_engine::{random_move, Rng, Rules};
 
     /// A search result with this score for the side to move.
     fn scored(score: i32) -> SearchResult {

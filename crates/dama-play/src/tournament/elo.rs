@@ -92,7 +92,7 @@ impl ResultCounts {
     /// The mean and variance of the counts (all zero without results).
     ///
     /// ```
-    /// use dama_engine::ResultCounts;
+    /// use dama_play::ResultCounts;
     ///
     /// let s = ResultCounts::Games { wins: 60, draws: 20, losses: 20 }.sample();
     /// assert!((s.mean - 0.7).abs() < 1e-12);
@@ -153,8 +153,8 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// logistic model: `-400 · log10(1/score - 1)`; infinite at 0 and 1.
 ///
 /// ```
-/// assert!((dama_engine::elo_from_score(0.75) - 190.848).abs() < 1e-3);
-/// assert_eq!(dama_engine::elo_from_score(0.5), 0.0);
+/// assert!((dama_play::elo_from_score(0.75) - 190.848).abs() < 1e-3);
+/// assert_eq!(dama_play::elo_from_score(0.5), 0.0);
 /// ```
 pub fn elo_from_score(score: f64) -> f64 {
     if score <= 0.0 {
@@ -194,7 +194,7 @@ impl EloEstimate {
     /// LOS ½.
     ///
     /// ```
-    /// use dama_engine::{EloEstimate, ResultCounts};
+    /// use dama_play::{EloEstimate, ResultCounts};
     ///
     /// let e = EloEstimate::from_counts(&ResultCounts::Pairs([5, 10, 40, 30, 15]));
     /// assert!((e.score - 0.6).abs() < 1e-12);

@@ -9,7 +9,7 @@
 //! end (`dama dxp`): everything here is pure data.
 //!
 //! ```
-//! use dama_engine::dxp::{DxpBoard, DxpMessage};
+//! use dama_play::dxp::{DxpBoard, DxpMessage};
 //! use dama_engine::Rules;
 //!
 //! let board = DxpBoard::new(Rules::builtin("international").unwrap()).unwrap();
@@ -27,10 +27,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::board::{Bitboard, Color, Move, Piece, Position, Square};
-use crate::notation::{HubBoard, HubNotation, IllegalReason, MoveText};
-use crate::rules::Rules;
-use crate::util::clip;
+use crate::hub::{HubBoard, HubNotation};
+use dama_engine::text::clip;
+use dama_engine::{Bitboard, Color, Move, Piece, Position, Rules, Square};
+use dama_engine::{IllegalReason, MoveText};
 
 /// The longest message, in characters (the NUL that ends it on the wire not counted).
 pub const DXP_MAX_MESSAGE: usize = 127;
@@ -337,7 +337,7 @@ impl DxpMessage {
     /// Reads one message (without its NUL).
     ///
     /// ```
-    /// use dama_engine::dxp::{DxpError, DxpMessage, GameEndReason, GameEnd};
+    /// use dama_play::dxp::{DxpError, DxpMessage, GameEndReason, GameEnd};
     ///
     /// assert_eq!(
     ///     DxpMessage::parse("E21"),
@@ -654,7 +654,7 @@ impl DxpBoard {
     /// [`DXP_MAX_SQUARES`] playable squares, and no passing.
     ///
     /// ```
-    /// use dama_engine::dxp::{DxpBoard, DxpVariantError};
+    /// use dama_play::dxp::{DxpBoard, DxpVariantError};
     /// use dama_engine::Rules;
     ///
     /// assert!(DxpBoard::new(Rules::builtin("russian").unwrap()).is_ok());
@@ -1110,7 +1110,7 @@ mod tests {
 
     #[test]
     fn which_variants_dxp_carries() {
-        for (id, _) in crate::BUILTIN {
+        for (id, _) in dama_engine::source::BUILTIN {
             let rules = Rules::builtin(id).unwrap();
             let squares = HubBoard::new(rules.clone(), HubNotation::Numeric).order().len();
             let passes = rules.end().passes();

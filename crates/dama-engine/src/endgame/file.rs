@@ -23,9 +23,9 @@ use std::fs;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::egtb::index::Material;
-use crate::egtb::value::{is_loss, is_win, plies, Entry, INVALID};
-use crate::egtb::EgtbError;
+use crate::endgame::index::Material;
+use crate::endgame::value::{is_loss, is_win, plies, Entry, INVALID};
+use crate::endgame::EgtbError;
 
 const MAGIC: &[u8; 8] = b"DAMAEGTB";
 /// The version of the table format this build writes and reads.

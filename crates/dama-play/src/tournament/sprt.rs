@@ -94,7 +94,7 @@ impl Sprt {
     /// The log-likelihood ratio of the results (0 without results).
     ///
     /// ```
-    /// use dama_engine::{ResultCounts, Sprt};
+    /// use dama_play::{ResultCounts, Sprt};
     ///
     /// let test = Sprt::new(0.0, 10.0);
     /// let llr = test.llr(&ResultCounts::Games { wins: 60, draws: 20, losses: 20 });

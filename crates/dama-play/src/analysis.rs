@@ -15,7 +15,8 @@
 //! a blunder whatever the numbers say. A forced move is never judged.
 //!
 //! ```
-//! use dama_engine::{analyze_game, Game, Judgement, Limits, Rules};
+//! use dama_engine::{Game, Limits, Rules};
+//! use dama_play::{analyze_game, Judgement};
 //!
 //! let rules = Rules::builtin("dama").unwrap();
 //! let mut game = Game::new(rules);
@@ -29,10 +30,8 @@
 //! assert_eq!(Judgement::Blunder.nag(), 4);
 //! ```
 
-use crate::board::{Color, Move, Position};
-use crate::engine::{Engine, Limits, SearchRoot, MAN, MATE_BOUND};
-use crate::game::Game;
-use crate::rules::Rules;
+use dama_engine::search::{MAN, MATE_BOUND};
+use dama_engine::{Color, Engine, Game, Limits, Move, Position, Rules, SearchRoot};
 
 /// Scores are clamped to ± this (ten men) before the loss is taken.
 pub const LOSS_CAP: i32 = 10 * MAN;
@@ -67,7 +66,8 @@ impl Thresholds {
     /// `best` (both for the mover), and the loss it is judged by.
     ///
     /// ```
-    /// use dama_engine::{Judgement, Thresholds, MATE};
+    /// use dama_engine::search::MATE;
+    /// use dama_play::{Judgement, Thresholds};
     ///
     /// let t = Thresholds::default();
     /// assert_eq!(t.judge(50, 40), (None, 10));
@@ -460,11 +460,11 @@ mod tests {
         assert_eq!(t.judge(0, -200).0, Some(Judgement::Blunder));
         // Walking into a forced loss is a blunder even when already far behind.
         assert_eq!(
-            t.judge(-5 * LOSS_CAP, -(crate::engine::MATE - 12)).0,
+            t.judge(-5 * LOSS_CAP, -(dama_engine::search::MATE - 12)).0,
             Some(Judgement::Blunder)
         );
         // Losing more slowly than the best defence is no fault.
-        let m = crate::engine::MATE;
+        let m = dama_engine::search::MATE;
         assert_eq!(t.judge(-(m - 20), -(m - 8)), (None, 0));
         let strict = Thresholds {
             inaccuracy: 5,

@@ -106,7 +106,7 @@ mod tests {
             "keny-majority",
         ];
         let mut found = Vec::new();
-        for (id, _) in crate::BUILTIN {
+        for (id, _) in crate::variant::BUILTIN {
             let rules = Rules::builtin(id).unwrap();
             if with_pack!(rules, p => Mirror::of(&rules, p).is_some()) {
                 found.push(*id);

@@ -4,10 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::board::{Move, Position};
-use crate::game::{read_games, Game, PdnError};
-use crate::notation::FenError;
-use crate::rules::Rules;
+use dama_engine::pdn::{read_games, PdnError};
+use dama_engine::FenError;
+use dama_engine::{Game, Move, Position, Rules};
 
 /// Where the games of a pair of a match begin: a position and the moves
 /// played from it before the players take over.
@@ -49,7 +48,8 @@ pub enum OpeningsError {
 /// moves, else one FEN per line.
 ///
 /// ```
-/// use dama_engine::{read_openings, Rules};
+/// use dama_engine::Rules;
+/// use dama_play::read_openings;
 ///
 /// let rules = Rules::builtin("dama").unwrap();
 /// let fens = "# two positions\nW:Wa3,b3:Ba6,b6\n\nB:Wa3,b3:Ba6,b6\n";
