@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use dama_engine::{egtb, egtb::EgtbError, EvalWeights, Limits, Loaded, Rules};
+use dama_play::LimitsRequest;
 
 use crate::commands::Ctx;
 use crate::exit::Exit;
@@ -92,26 +93,16 @@ pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<P
     }
 }
 
-/// The search limits asked for on the command line, with a description.
+/// The search limits asked for on the command line, with a description
+/// (the play tier's [`LimitsRequest`] decides both).
 pub fn limits_from(level: u8, depth: Option<u32>, movetime: Option<u64>) -> (Limits, String) {
-    let mut limits = Limits::level(level);
-    let mut what = format!("level {level}");
-    if depth.is_some() || movetime.is_some() {
-        limits = Limits {
-            depth,
-            movetime: movetime.map(Duration::from_millis),
-            nodes: None,
-            noise: 0,
-        };
-        what.clear();
-    }
-    let detail = limits.describe();
-    let text = if what.is_empty() {
-        detail
-    } else {
-        format!("{what}: {detail}")
+    let request = LimitsRequest {
+        level: Some(level),
+        depth,
+        nodes: None,
+        movetime: movetime.map(Duration::from_millis),
     };
-    (limits, text)
+    (request.limits(), request.describe_or(level))
 }
 
 /// the rules) for `rules`; `None` without the flag. Errors are printed.

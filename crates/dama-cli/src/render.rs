@@ -3,9 +3,7 @@
 use std::io::IsTerminal;
 
 use dama_engine::pdn::PdnError;
-use dama_engine::{
-    Color, Diagnostic, EndReason, GameResult, Outcome, Piece, Position, Rules, Severity, SourceFile, Square,
-};
+use dama_engine::{Color, Diagnostic, Piece, Position, Rules, Severity, SourceFile, Square};
 
 use crate::cli::ColorWhen;
 
@@ -242,18 +240,4 @@ pub fn pdn_error(name: &str, text: &str, e: &PdnError, color: bool) -> String {
         );
     }
     out
-}
-
-/// An outcome in words: who won (or a draw) and why.
-pub(crate) fn describe_outcome(o: &Outcome) -> String {
-    let lead = match o.result {
-        GameResult::WhiteWins => "White wins",
-        GameResult::BlackWins => "Black wins",
-        GameResult::Draw => "draw",
-    };
-    let reason = match o.reason {
-        EndReason::Agreement => "by agreement".to_string(),
-        r => format!("{r}"),
-    };
-    format!("{lead} ({reason})")
 }

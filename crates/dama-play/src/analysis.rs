@@ -30,6 +30,7 @@
 //! assert_eq!(Judgement::Blunder.nag(), 4);
 //! ```
 
+use crate::view::line_text;
 use dama_engine::search::{MAN, MATE_BOUND};
 use dama_engine::{Color, Engine, Game, Limits, Move, Position, Rules, SearchRoot};
 
@@ -327,7 +328,7 @@ impl Analyzer {
                 notation: ply.notation.clone(),
                 best: best_move,
                 best_notation: rules.format_move_short(&ply.before, &best_move),
-                best_line: line_text(&rules, &ply.before, &best.pv),
+                best_line: line_text(&rules, &ply.before, &best.pv, MAX_LINE),
                 best_score: best.score,
                 played_score,
                 loss,
@@ -360,20 +361,6 @@ impl Analyzer {
 /// [`Thresholds`] (see [`Analyzer`] for progress reports and other thresholds).
 pub fn analyze_game(game: &Game, limits: &Limits) -> GameAnalysis {
     Analyzer::new(game.rules(), limits.clone()).analyze(game, &mut |_, _| {})
-}
-
-/// `line` from `pos` in the shortest unambiguous notation, at most [`MAX_LINE`] plies.
-fn line_text(rules: &Rules, pos: &Position, line: &[Move]) -> Vec<String> {
-    let mut p = *pos;
-    let mut out = Vec::new();
-    for m in line.iter().take(MAX_LINE) {
-        if !rules.legal_moves(&p).as_slice().iter().any(|l| l.same_identity(m)) {
-            break;
-        }
-        out.push(rules.format_move_short(&p, m));
-        p = p.after(m);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -18,6 +18,12 @@
 
 // The layers, lowest first (checked by tests/module_graph.rs).
 
+// What every front end shows: move paths, lines, outcomes, the rules in words.
+pub mod view;
+
+// Engine set-up and search limits from what a front end was asked.
+mod config;
+
 // The Hub protocol's notation: square numbers, positions, move text.
 pub mod hub;
 
@@ -36,6 +42,7 @@ mod tournament;
 pub use analysis::{
     analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
 };
+pub use config::{EngineConfig, LimitsRequest};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use tournament::{
     elo_from_score, play_match, play_match_with, read_openings, score_from_elo, Contestant, EloEstimate, MatchConfig,

@@ -202,11 +202,7 @@ impl Rules {
 }
 
 fn make_move(rules: &de::Rules, pos: &de::Position, m: &de::Move) -> Move {
-    let path = rules.move_paths(pos, m).into_iter().next().unwrap_or(de::MovePath {
-        from: m.from(),
-        landings: vec![m.to()],
-        captures: m.captured_squares().collect(),
-    });
+    let path = dama_play::view::move_path(rules, pos, m);
     Move {
         mv: *m,
         before: *pos,
@@ -832,13 +828,12 @@ impl Engine {
     #[new]
     #[pyo3(signature = (rules, table_mb=None, seed=None))]
     fn new(rules: &Rules, table_mb: Option<usize>, seed: Option<u64>) -> Engine {
-        let mut inner = match table_mb {
-            Some(mb) => de::Engine::with_table_size(&rules.inner, mb),
-            None => de::Engine::new(&rules.inner),
-        };
-        if let Some(s) = seed {
-            inner.set_seed(s);
+        let inner = dama_play::EngineConfig {
+            table_mb,
+            seed,
+            ..dama_play::EngineConfig::default()
         }
+        .engine(&rules.inner);
         Engine {
             rules: rules.inner.clone(),
             inner,
@@ -873,23 +868,20 @@ impl Engine {
         } else {
             return Err(PyTypeError::new_err("expected a dama.Position or a dama.Game"));
         };
-        let limits = if depth.is_none() && movetime.is_none() && nodes.is_none() {
-            de::Limits::level(de::search::DEFAULT_LEVEL)
-        } else {
-            if let Some(t) = movetime {
-                if !(t.is_finite() && t >= 0.0) {
-                    return Err(PyValueError::new_err(
-                        "movetime must be a non-negative number of seconds",
-                    ));
-                }
+        if let Some(t) = movetime {
+            if !(t.is_finite() && t >= 0.0) {
+                return Err(PyValueError::new_err(
+                    "movetime must be a non-negative number of seconds",
+                ));
             }
-            de::Limits {
-                depth: depth.map(|d| d.max(1)),
-                movetime: movetime.map(Duration::from_secs_f64),
-                nodes,
-                noise: 0,
-            }
-        };
+        }
+        let limits = dama_play::LimitsRequest {
+            level: None,
+            depth: depth.map(|d| d.max(1)),
+            nodes,
+            movetime: movetime.map(Duration::from_secs_f64),
+        }
+        .limits();
         let engine = &mut self.inner;
         let r = py.allow_threads(|| engine.search(&search_root, &limits));
         let pos = search_root.pos;

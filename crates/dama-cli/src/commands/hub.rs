@@ -31,6 +31,7 @@ use dama_engine::{
     search::DEFAULT_LEVEL, search::MATE, search::MATE_BOUND, search::MAX_PLY, Engine, Limits, SearchResult, SearchRoot,
 };
 use dama_play::hub::{HubBoard, HubNotation};
+use dama_play::EngineConfig;
 
 use super::Ctx;
 use crate::engine_setup::{check_play_dir, EgtbArg};
@@ -179,9 +180,12 @@ impl Hub {
 
     /// A new engine: the transposition table's size and the tables as set.
     fn new_engine(&self) -> Engine {
-        let mut engine = Engine::with_table_size(self.rules(), self.tt_mb);
-        engine.set_tables(self.egtb.as_deref().map(|d| Tablebase::open(self.rules(), d)));
-        engine
+        EngineConfig {
+            table_mb: Some(self.tt_mb),
+            tables: self.egtb.clone(),
+            ..EngineConfig::default()
+        }
+        .engine(self.rules())
     }
 
     /// Says on stderr when the tables' folder holds nothing for the variant.

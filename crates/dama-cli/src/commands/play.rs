@@ -23,8 +23,9 @@ use crate::exit::Exit;
 use crate::line::read_text_line;
 use crate::out::{self, out, outln};
 use crate::render;
-use crate::render::describe_outcome;
 use crate::savefile::{self, DateTime};
+use dama_play::view::{line_text, move_path, outcome_text};
+use dama_play::EngineConfig;
 
 /// Largest save file read, in bytes.
 const MAX_SAVE_BYTES: u64 = 16 << 20;
@@ -234,12 +235,13 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         extra: settings.tags(&loaded.rules),
     };
     let tables = play_dir(ctx, game.rules(), args.egtb.dir.as_deref())?;
-    let mut engine = Engine::new(game.rules());
-    engine.set_seed(settings.seed);
-    engine.set_tables(tables.map(|d| dama_engine::egtb::Tablebase::open(game.rules(), &d)));
-    if let Some(w) = weights_arg(game.rules(), args.eval.as_deref())? {
-        engine.set_weights(&w);
+    let engine = EngineConfig {
+        seed: Some(settings.seed),
+        tables,
+        weights: weights_arg(game.rules(), args.eval.as_deref())?,
+        ..EngineConfig::default()
     }
+    .engine(game.rules());
     let stdin_tty = std::io::stdin().is_terminal();
     let thinking = match args.thinking {
         Thinking::Auto => std::io::stdout().is_terminal(),
@@ -687,7 +689,7 @@ impl Session {
         );
         self.show_board();
         if let Some(o) = self.game.outcome() {
-            outln!("Game over: {}.", describe_outcome(&o));
+            outln!("Game over: {}.", outcome_text(&o));
             outln!("Result {}.", o.result.pdn());
         }
         let stdin = std::io::stdin();
@@ -827,12 +829,8 @@ impl Session {
             // Nothing moved (no move yet, or a pass).
             return Vec::new();
         };
-        let mut marks = vec![ply.mv.from()];
-        match self.rules().move_paths(&ply.before, &ply.mv).first() {
-            Some(path) => marks.extend(path.landings.iter().copied()),
-            None => marks.push(ply.mv.to()),
-        }
-        marks
+        let path = move_path(self.rules(), &ply.before, &ply.mv);
+        std::iter::once(path.from).chain(path.landings).collect()
     }
 
     /// The squares the last move captured on.
@@ -875,7 +873,7 @@ impl Session {
 
     fn announce_end(&self) {
         if let Some(o) = self.game.outcome() {
-            outln!("Game over: {}.", describe_outcome(&o));
+            outln!("Game over: {}.", outcome_text(&o));
             outln!(
                 "Result {}. The record is in {}.",
                 o.result.pdn(),
@@ -1045,14 +1043,12 @@ impl Session {
     }
 }
 
+/// The most moves of the best line shown while the computer thinks.
+const MAX_THINKING_LINE: usize = 8;
+
 /// One finished iteration of the search in words: depth, score, best line.
 fn thinking_line(rules: &Rules, pos: &Position, r: &dama_engine::SearchResult) -> String {
-    let mut p = *pos;
-    let mut line = Vec::new();
-    for m in r.pv.iter().take(8) {
-        line.push(rules.format_move_short(&p, m));
-        p = p.after(m);
-    }
+    let line = line_text(rules, pos, &r.pv, MAX_THINKING_LINE);
     format!("depth {}, {}, {}", r.depth, r.score_text(), line.join(" "))
 }
 

@@ -44,7 +44,7 @@ pub fn run(ctx: &Ctx, variant: &str, format: Format) -> Exit {
                 "changes": changes.iter().map(|(k, v)| serde_json::json!({"key": k, "value": v})).collect::<Vec<_>>(),
                 "spec": r.spec(),
                 "start": r.to_fen(&r.start_position()),
-                "rules": r.describe().iter().map(|s| serde_json::json!({"title": s.title, "lines": s.lines})).collect::<Vec<_>>(),
+                "rules": dama_play::view::rules_text(r),
             });
             out.push_str(&serde_json::to_string_pretty(&v).unwrap_or_default());
             out.push('\n');

@@ -28,6 +28,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use dama_engine::pdn;
 use dama_engine::{search::LEVELS, source::builtin_text, source::BUILTIN, Color, Game, Rules};
+use dama_play::view::rules_text;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -119,7 +120,7 @@ async fn variant(State(store): State<Shared>, Path(name): Path<String>) -> Answe
         "name": r.name(),
         "toml": text,
         "variant": view::variant(&r),
-        "rules": r.describe().iter().map(|s| json!({"title": s.title, "lines": s.lines})).collect::<Vec<_>>(),
+        "rules": rules_text(&r),
     })))
 }
 

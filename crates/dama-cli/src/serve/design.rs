@@ -7,6 +7,7 @@
 //! other, at its line.
 
 use dama_engine::{load_text, Code, Diagnostic, LoadError, Loaded, Location, SourceFile};
+use dama_play::view::rules_text;
 use serde_json::{json, Value};
 
 use super::view;
@@ -93,7 +94,7 @@ pub fn validate(text: &str) -> Value {
                 "diagnostics": l.warnings.iter().map(diagnostic).collect::<Vec<_>>(),
                 "name": r.name(),
                 "id": r.id(),
-                "rules": r.describe().iter().map(|s| json!({"title": s.title, "lines": s.lines})).collect::<Vec<_>>(),
+                "rules": rules_text(r),
                 "variant": view::variant(r),
                 "start_fen": r.to_fen(&start),
                 "pieces": view::pieces(&start),

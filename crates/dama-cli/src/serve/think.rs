@@ -14,15 +14,15 @@ use std::time::Duration;
 use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use dama_engine::{
-    egtb::Tablebase, search::score_text, Engine, Game, Limits, Position, Rules, SearchResult, SearchRoot,
-};
+use dama_engine::{search::score_text, Game, Limits, Position, Rules, SearchResult, SearchRoot};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::error::ApiError;
 use super::view::color;
+use dama_play::view::{line_text, move_path, path_squares};
+use dama_play::EngineConfig;
 
 /// The longest a search may think.
 pub const MAX_THINK: Duration = Duration::from_secs(5);
@@ -32,6 +32,8 @@ pub const MAX_ANALYSIS: Duration = Duration::from_secs(30);
 pub const MAX_SEARCHES: usize = 4;
 /// The longest a request waits for a search to finish before its own starts.
 pub const MAX_WAIT: Duration = Duration::from_secs(20);
+/// The most moves of the best line sent to the page.
+const MAX_PV_SHOWN: usize = 16;
 /// The transposition table of each search, in MB.
 const TABLE_MB: usize = 4;
 
@@ -43,11 +45,6 @@ impl Searches {
     /// With the folder of endgame tables, if any (`--egtb`).
     pub fn new(tables: Option<PathBuf>) -> Searches {
         Searches(Arc::new(Semaphore::new(MAX_SEARCHES)), tables)
-    }
-
-    /// The endgame tables of `rules` (which the engine reads as it needs them).
-    fn tables(&self, rules: &Rules) -> Option<Tablebase> {
-        self.1.as_deref().map(|d| Tablebase::open(rules, d))
     }
 
     async fn permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
@@ -68,11 +65,14 @@ pub fn bounded(level: u8) -> Limits {
 /// The computer's move in `game` at `level`.
 pub async fn best(searches: &Searches, game: Game, level: u8, seed: u64) -> Result<SearchResult, ApiError> {
     let _permit = searches.permit().await?;
-    let tables = searches.tables(game.rules());
+    let config = EngineConfig {
+        table_mb: Some(TABLE_MB),
+        seed: Some(seed),
+        tables: searches.1.clone(),
+        ..EngineConfig::default()
+    };
     let task = tokio::task::spawn_blocking(move || {
-        let mut engine = Engine::with_table_size(game.rules(), TABLE_MB);
-        engine.set_seed(seed);
-        engine.set_tables(tables);
+        let mut engine = config.engine(game.rules());
         engine.search(&SearchRoot::from_game(&game), &bounded(level))
     });
     task.await.map_err(|_| ApiError {
@@ -84,23 +84,10 @@ pub async fn best(searches: &Searches, game: Game, level: u8, seed: u64) -> Resu
 
 /// One iteration of a search, for the page.
 pub fn report(rules: &Rules, pos: &Position, r: &SearchResult) -> Value {
-    let mut p = *pos;
-    let mut pv = Vec::new();
-    for m in r.pv.iter().take(16) {
-        pv.push(rules.format_move_short(&p, m));
-        p = p.after(m);
-    }
-    let best = r.best.map(|m| {
-        let path = rules.move_paths(pos, &m).into_iter().next();
-        let squares: Vec<u8> = match path {
-            Some(p) => std::iter::once(p.from.index())
-                .chain(p.landings.iter().map(|s| s.index()))
-                .collect(),
-            None if m.is_pass() => vec![],
-            None => vec![m.from().index(), m.to().index()],
-        };
-        json!({"squares": squares, "text": rules.format_move_full(pos, &m)})
-    });
+    let pv = line_text(rules, pos, &r.pv, MAX_PV_SHOWN);
+    let best = r
+        .best
+        .map(|m| json!({"squares": path_squares(&move_path(rules, pos, &m)), "text": rules.format_move_full(pos, &m)}));
     json!({
         "depth": r.depth,
         "score": r.score,
@@ -117,7 +104,11 @@ pub fn report(rules: &Rules, pos: &Position, r: &SearchResult) -> Value {
 /// depth, then `done`. The search stops early when the page goes away.
 pub async fn analyse(searches: &Searches, game: Game, ms: u64) -> Result<Response, ApiError> {
     let permit = searches.permit().await?;
-    let tables = searches.tables(game.rules());
+    let config = EngineConfig {
+        table_mb: Some(TABLE_MB * 4),
+        tables: searches.1.clone(),
+        ..EngineConfig::default()
+    };
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<Event, Infallible>>(32);
     let time = Duration::from_millis(ms).min(MAX_ANALYSIS);
     tokio::task::spawn_blocking(move || {
@@ -125,9 +116,8 @@ pub async fn analyse(searches: &Searches, game: Game, ms: u64) -> Result<Respons
         let rules = game.shared_rules();
         let pos = *game.position();
         let stop = Arc::new(AtomicBool::new(false));
-        let mut engine = Engine::with_table_size(&rules, TABLE_MB * 4);
+        let mut engine = config.engine(&rules);
         engine.set_stop_flag(Some(stop.clone()));
-        engine.set_tables(tables);
         let send = |name: &str, r: &SearchResult| {
             let ev = Event::default().event(name).data(report(&rules, &pos, r).to_string());
             if tx.blocking_send(Ok(ev)).is_err() {

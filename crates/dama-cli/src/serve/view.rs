@@ -5,18 +5,14 @@
 //! notation comes with the variant. Moves carry every path the engine
 //! gives (`Rules::move_paths`): the page enters a capture square by square.
 
-use dama_engine::{Color, Game, MoveList, Position, Rules, Square};
+use dama_engine::{Game, MoveList, Position, Rules, Square};
+use dama_play::view::{move_path, path_squares};
 use serde_json::{json, Value};
 
 use super::store::{Entry, Source};
-use crate::render::describe_outcome;
+use dama_play::view::outcome_text;
 
-pub fn color(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
+pub use dama_play::view::color_name as color;
 
 /// The board: size, notation, the playable squares with their names.
 pub fn variant(r: &Rules) -> Value {
@@ -93,20 +89,8 @@ pub fn game(id: &str, e: &Entry) -> Value {
     let r = g.rules();
     let pos = g.position();
     let last = g.last_ply().map(|p| {
-        let path = if p.mv.is_pass() {
-            None
-        } else {
-            r.move_paths(&p.before, &p.mv).into_iter().next()
-        };
-        let squares: Vec<u8> = match &path {
-            Some(path) => std::iter::once(path.from.index())
-                .chain(path.landings.iter().map(|s| s.index()))
-                .collect(),
-            None if p.mv.is_pass() => vec![],
-            None => vec![p.mv.from().index(), p.mv.to().index()],
-        };
         json!({
-            "squares": squares,
+            "squares": path_squares(&move_path(r, &p.before, &p.mv)),
             "captures": indices(p.mv.captured_squares()),
             "text": p.notation,
             "full": p.full,
@@ -123,7 +107,7 @@ pub fn game(id: &str, e: &Entry) -> Value {
         json!({
             "pdn": o.result.pdn(),
             "winner": o.result.winner().map(color),
-            "text": describe_outcome(&o),
+            "text": outcome_text(&o),
         })
     });
     let (variant_id, toml) = match &e.source {
@@ -147,7 +131,7 @@ pub fn game(id: &str, e: &Entry) -> Value {
         "passed_end": g.passed_end().map(|p| json!({
             "ply": p.ply + 1,
             "rule": p.outcome.reason.to_string(),
-            "text": describe_outcome(&p.outcome),
+            "text": outcome_text(&p.outcome),
         })),
     })
 }
