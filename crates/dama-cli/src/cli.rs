@@ -239,3 +239,46 @@ pub enum EgtbCommand {
         dir: Option<std::path::PathBuf>,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    /// Every command whose engine plays takes the engine flags of
+    /// `EngineArgs`, with the same value names, types and help (issue 31).
+    #[test]
+    fn every_playing_command_takes_the_same_engine_flags() {
+        let cli = Cli::command();
+        let flags = ["level", "depth", "nodes", "movetime", "seed", "egtb", "eval", "search"];
+        let commands = ["play", "match", "hub", "dxp", "analyze", "serve"];
+        let describe = |command: &str, flag: &str| -> String {
+            let sub = cli
+                .find_subcommand(command)
+                .unwrap_or_else(|| panic!("no command {command}"));
+            let arg = sub
+                .get_arguments()
+                .find(|a| a.get_long() == Some(flag))
+                .unwrap_or_else(|| panic!("`dama {command}` has no --{flag}"));
+            format!(
+                "{:?} {:?} {:?} {:?}",
+                arg.get_help().map(|h| h.to_string()),
+                arg.get_value_names(),
+                arg.get_value_parser().type_id(),
+                arg.get_default_values(),
+            )
+        };
+        for flag in flags {
+            let first = describe(commands[0], flag);
+            for command in &commands[1..] {
+                assert_eq!(describe(command, flag), first, "--{flag} of `dama {command}`");
+            }
+        }
+    }
+}

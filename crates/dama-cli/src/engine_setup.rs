@@ -6,14 +6,91 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use dama_engine::{egtb, egtb::EgtbError, EvalWeights, Limits, Loaded, Rules};
-use dama_play::LimitsRequest;
+use dama_engine::search::{SearchOptionsError, LEVELS};
+use dama_engine::{egtb, egtb::EgtbError, EvalWeights, Loaded, Rules, SearchOptions};
+use dama_play::{EngineConfig, LimitsRequest};
 
 use crate::commands::Ctx;
 use crate::exit::Exit;
 
+/// The engine flags, the same with the same types and help for every
+/// command whose engine plays (`play`, `match`, `hub`, `dxp`, `analyze`,
+/// `serve`; `#[command(flatten)]`). What a command does without them (its
+/// default level or depth, a saved game's settings) is its own; how they
+/// become an engine and its limits is the play tier's ([`EngineConfig`],
+/// [`LimitsRequest`]).
+#[derive(Debug, Clone, Default, clap::Args)]
+#[command(next_help_heading = "Engine")]
+pub struct EngineArgs {
+    /// The computer's strength, 1 (weakest) to 10 (without it: 5, the
+    /// saved level for `play --load`, the game's clock for `dxp`, depth 8
+    /// for `analyze`).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64))]
+    pub level: Option<u8>,
+    /// Search this many plies deep instead of the level's limits.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Search at most this many nodes per move instead of the level's
+    /// limits (with --depth or --movetime, whichever comes first).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Think at most this many milliseconds per move instead of the level's limits.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Seed for the computer's variety among moves of nearly equal value
+    /// (without it: 0; the saved seed for `play --load`; 1 for `match`,
+    /// which also deals its openings with it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub egtb: EgtbArg,
+    /// Evaluation weights: a file written by `dama tune`, or `derived` for
+    /// the weights derived from the rules (without it: the weights shipped
+    /// for the variant, else the derived ones).
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<PathBuf>,
+    /// Search switches, such as `reductions=deep,aspiration=on,futility=off`
+    /// (names left out keep their defaults; docs/strength.md, "Search").
+    #[arg(long, value_name = "OPTS", value_parser = parse_search)]
+    pub search: Option<SearchOptions>,
+}
+
+impl EngineArgs {
+    /// The limits asked for: `--level`, or `--depth`, `--nodes`, `--movetime`.
+    pub fn limits(&self) -> LimitsRequest {
+        LimitsRequest {
+            level: self.level,
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+        }
+    }
+
+    /// Whether any of `--level`, `--depth`, `--nodes`, `--movetime` was given.
+    pub fn has_limits(&self) -> bool {
+        self.level.is_some() || self.limits().is_explicit()
+    }
+
+    /// The engine set up as asked for `rules`: the tables' folder checked
+    /// (its warnings said), the weights read. Errors are printed.
+    pub fn config(&self, ctx: &Ctx, rules: &Rules) -> Result<EngineConfig, Exit> {
+        Ok(EngineConfig {
+            table_mb: None,
+            seed: self.seed,
+            tables: play_dir(ctx, rules, self.egtb.dir.as_deref())?,
+            weights: weights_arg(rules, self.eval.as_deref())?,
+            options: self.search,
+        })
+    }
+}
+
+/// `--search OPTS`.
+pub fn parse_search(s: &str) -> Result<SearchOptions, String> {
+    s.parse().map_err(|e: SearchOptionsError| e.to_string())
+}
+
 /// `--egtb DIR`, the same for every command whose engine plays (`play`,
-/// `match`, `hub`, `analyze`, `serve`).
+/// `match`, `hub`, `analyze`, `dxp`, `serve`), in [`EngineArgs`].
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct EgtbArg {
     /// Endgame tables: the folder given to `dama egtb build --dir` (the
@@ -91,18 +168,6 @@ pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<P
             Ok((check.tables > 0).then(|| dir.to_path_buf()))
         }
     }
-}
-
-/// The search limits asked for on the command line, with a description
-/// (the play tier's [`LimitsRequest`] decides both).
-pub fn limits_from(level: u8, depth: Option<u32>, movetime: Option<u64>) -> (Limits, String) {
-    let request = LimitsRequest {
-        level: Some(level),
-        depth,
-        nodes: None,
-        movetime: movetime.map(Duration::from_millis),
-    };
-    (request.limits(), request.describe_or(level))
 }
 
 /// the rules) for `rules`; `None` without the flag. Errors are printed.

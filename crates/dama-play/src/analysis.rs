@@ -279,6 +279,13 @@ impl Analyzer {
         }
     }
 
+    /// Searches with `engine` (set up with tables, weights, switches) instead
+    /// of a new one; it must be for the rules of the games analysed.
+    pub fn with_engine(mut self, engine: Engine) -> Analyzer {
+        self.engine = engine;
+        self
+    }
+
     /// Judges moves by `thresholds` instead.
     pub fn with_thresholds(mut self, thresholds: Thresholds) -> Analyzer {
         self.thresholds = thresholds;

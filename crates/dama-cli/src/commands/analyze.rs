@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use dama_engine::pdn::{self, PdnAnnotation, PdnGame, PdnTags};
-use dama_engine::{search::score_text, search::LEVELS, Color, Game, Limits, Loaded, Rules};
-use dama_play::{Analyzer, GameAnalysis, PlyAnalysis, Thresholds};
+use dama_engine::{search::score_text, Color, Game, Limits, Loaded, Rules};
+use dama_play::{Analyzer, EngineConfig, GameAnalysis, PlyAnalysis, Thresholds};
 
 use super::Ctx;
 use crate::cli::Format;
@@ -17,7 +17,7 @@ use crate::json::{self, Code};
 use crate::out::{out, outln};
 use crate::render;
 
-use crate::engine_setup::{limits_from, play_dir, variant_file, EgtbArg};
+use crate::engine_setup::{variant_file, EngineArgs};
 use crate::records::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
 
 /// The depth searched unless told otherwise.
@@ -35,16 +35,6 @@ pub struct AnalyzeArgs {
     /// name one; when given, it also overrides the variant the record names.
     #[arg(long)]
     pub variant: Option<String>,
-    /// Search every position this many plies deep [default: 8].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub depth: Option<u32>,
-    /// Search every position this many milliseconds (twice where the move played
-    /// is not the best) instead of to a fixed depth; not reproducible.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
-    /// Search as the computer of this strength level does (1 to 10, see `dama play`).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), conflicts_with_all = ["depth", "movetime"])]
-    pub level: Option<u8>,
     /// Write the annotated record to FILE (`-`: to standard output instead of the summary).
     #[arg(long = "pdn", short = 'o', value_name = "FILE")]
     pub pdn: Option<PathBuf>,
@@ -60,9 +50,9 @@ pub struct AnalyzeArgs {
     /// Output format of the summary.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    // Endgame tables, for every game whose variant has some in the folder.
+    // The engine (tables are used for every game whose variant has some in the folder).
     #[command(flatten)]
-    pub egtb: EgtbArg,
+    pub engine: EngineArgs,
     /// Refuse a record that goes on after the rules ended the game (a
     /// threefold repetition, a draw by a ply count), instead of analysing
     /// it to its end with a warning.
@@ -91,10 +81,10 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
         mistake: args.mistake,
         blunder: args.blunder,
     };
-    let limits = match (args.level, args.depth, args.movetime) {
-        (Some(level), _, _) => Limits::level(level),
-        (None, None, None) => Limits::depth(DEFAULT_DEPTH),
-        (None, depth, movetime) => limits_from(1, depth, movetime).0,
+    let limits = if args.engine.has_limits() {
+        args.engine.limits().limits()
+    } else {
+        Limits::depth(DEFAULT_DEPTH)
     };
     let to_stdout = args.pdn.as_deref() == Some(Path::new("-"));
     if to_stdout && args.format == Format::Json {
@@ -113,13 +103,14 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
         }
     }
 
-    // The tables' folder, checked once for each variant of the record.
-    let mut tables: std::collections::HashMap<u64, Option<PathBuf>> = Default::default();
+    // The engine's set-up (the tables' folder checked, the weights read)
+    // once for each variant of the record.
+    let mut configs: std::collections::HashMap<u64, EngineConfig> = Default::default();
     for r in &records {
         let rules = r.game.rules();
-        if let std::collections::hash_map::Entry::Vacant(slot) = tables.entry(rules.fingerprint()) {
-            match play_dir(ctx, rules, args.egtb.dir.as_deref()) {
-                Ok(t) => slot.insert(t),
+        if let std::collections::hash_map::Entry::Vacant(slot) = configs.entry(rules.fingerprint()) {
+            match args.engine.config(ctx, rules) {
+                Ok(c) => slot.insert(c),
                 Err(e) => return e,
             };
         }
@@ -131,9 +122,8 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     let mut analyses = Vec::with_capacity(total);
     for (gi, r) in records.iter().enumerate() {
         let mut analyzer = Analyzer::new(r.game.rules(), limits.clone()).with_thresholds(thresholds);
-        if let Some(Some(dir)) = tables.get(&r.game.rules().fingerprint()) {
-            let tb = dama_engine::egtb::Tablebase::open(r.game.rules(), dir);
-            analyzer.engine_mut().set_tables(Some(tb));
+        if let Some(config) = configs.get(&r.game.rules().fingerprint()) {
+            analyzer = analyzer.with_engine(config.engine(r.game.rules()));
         }
         let mut progress = |p: &PlyAnalysis, plies: usize| {
             if tty {

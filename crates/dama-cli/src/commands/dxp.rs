@@ -24,15 +24,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dama_engine::pdn::PdnTags;
-use dama_engine::{
-    search::DEFAULT_LEVEL, search::LEVELS, Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot,
-};
+use dama_engine::{search::DEFAULT_LEVEL, Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot};
 use dama_play::dxp::{
     AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpMessage, DxpMove, GameAccept, GameEnd, GameEndReason,
     GameRequest, DXP_MAX_MESSAGE, DXP_PORT,
 };
+use dama_play::EngineConfig;
 
 use super::Ctx;
+use crate::engine_setup::EngineArgs;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::savefile::DateTime;
@@ -77,12 +77,10 @@ pub struct DxpArgs {
     /// Write every game of the match to FILE (PDN).
     #[arg(long, value_name = "FILE", requires = "connect")]
     pub pdn: Option<PathBuf>,
-    /// Play at this strength (1-10) instead of spending the game's time.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), conflicts_with = "movetime")]
-    pub level: Option<u8>,
-    /// Think this many milliseconds per move instead of spending the game's time.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
+    // The engine flags: any of --level, --depth, --nodes, --movetime
+    // replaces spending the game's time.
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// The longest a game may last, in plies: then it is ended as a draw (at
     /// most 100000, the longest game a record may hold).
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=dama_engine::Game::MAX_PLIES as i64))]
@@ -121,6 +119,10 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
         Err(e) => return e,
     };
     let rules = Arc::new(loaded.rules.clone());
+    let config = match args.engine.config(ctx, &rules) {
+        Ok(c) => c,
+        Err(e) => return e,
+    };
     let board = match DxpBoard::new(Arc::clone(&rules)) {
         Ok(b) => b,
         Err(e) => {
@@ -137,14 +139,14 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
                 Ok(p) => p,
                 Err(e) => return e,
             };
-            initiate(ctx, &args, addr, board, start, variant_file)
+            initiate(ctx, &args, &config, addr, board, start, variant_file)
         }
-        None => listen(&args, board),
+        None => listen(&args, &config, board),
     }
 }
 
 /// The follower: accept connections one at a time and play what they ask.
-fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
+fn listen(args: &DxpArgs, config: &EngineConfig, board: DxpBoard) -> Exit {
     let listener = match TcpListener::bind((args.host.as_str(), args.port)) {
         Ok(l) => l,
         Err(e) => {
@@ -156,7 +158,7 @@ fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
         Ok(a) => eprintln!("dama dxp: {} engine listening on {a}", board.rules().id()),
         Err(e) => eprintln!("dama dxp: listening ({e})"),
     }
-    let mut engine = Engine::new(board.rules());
+    let mut engine = config.engine(board.rules());
     loop {
         let (stream, peer) = match listener.accept() {
             Ok(c) => c,
@@ -189,6 +191,7 @@ fn listen(args: &DxpArgs, board: DxpBoard) -> Exit {
 fn initiate(
     ctx: &Ctx,
     args: &DxpArgs,
+    config: &EngineConfig,
     addr: &str,
     board: DxpBoard,
     start: dama_engine::Position,
@@ -215,7 +218,7 @@ fn initiate(
             return Exit::Failure;
         }
     };
-    let mut engine = Engine::new(board.rules());
+    let mut engine = config.engine(board.rules());
     let mut session = Session::new(args, &board, &mut engine, Role::Initiator);
     let mut games = 0usize;
     let (mut wins, mut draws, mut losses, mut unfinished) = (0u32, 0u32, 0u32, 0u32);
@@ -821,13 +824,8 @@ impl<'a> Session<'a> {
 
     /// How long to think for the next move.
     fn limits(&self) -> Limits {
-        if self.args.level.is_some() || self.args.movetime.is_some() {
-            return crate::engine_setup::limits_from(
-                self.args.level.unwrap_or(DEFAULT_LEVEL),
-                None,
-                self.args.movetime,
-            )
-            .0;
+        if self.args.engine.has_limits() {
+            return self.args.engine.limits().limits();
         }
         match self.current.as_ref().and_then(|c| c.remaining) {
             // A share of what is left: about 30 more moves, never below 10 ms.

@@ -34,7 +34,7 @@ use dama_play::hub::{HubBoard, HubNotation};
 use dama_play::EngineConfig;
 
 use super::Ctx;
-use crate::engine_setup::{check_play_dir, EgtbArg};
+use crate::engine_setup::{check_play_dir, weights_arg, EngineArgs};
 use crate::exit::Exit;
 use crate::line::read_line_bounded;
 use crate::out::{self, outln};
@@ -50,9 +50,11 @@ See docs/hub.md for the position string and the move format.")]
 pub struct HubArgs {
     /// A built-in variant or a path to a .toml file [default: dama].
     pub variant: Option<String>,
-    // Endgame tables (as `set-param name=egtb value="DIR"`).
+    // The engine flags: the limits until `level` says otherwise, the tables
+    // as `set-param name=egtb value="DIR"`, the seed, weights and search
+    // switches of every engine the session builds.
     #[command(flatten)]
-    pub egtb: EgtbArg,
+    pub engine: EngineArgs,
 }
 
 /// Longest line read, in bytes (a `pos` with a whole game's moves fits many times over).
@@ -76,7 +78,19 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
     };
     let is_file = dama_engine::source::builtin_text(&name).is_none();
     let mut hub = Hub::new(loaded.rules, if is_file { Some(name) } else { None });
-    if let Some(dir) = args.egtb.dir {
+    hub.base = EngineConfig {
+        seed: args.engine.seed,
+        weights: match weights_arg(hub.rules(), args.engine.eval.as_deref()) {
+            Ok(w) => w,
+            Err(e) => return e,
+        },
+        options: args.engine.search,
+        ..EngineConfig::default()
+    };
+    if args.engine.has_limits() {
+        hub.level.limits = args.engine.limits().limits();
+    }
+    if let Some(dir) = args.engine.egtb.dir {
         match check_play_dir(hub.rules(), &dir) {
             Err(e) => {
                 eprintln!("error: --egtb {e}");
@@ -146,6 +160,8 @@ struct Hub {
     tt_mb: usize,
     /// The `egtb` parameter: the folder of endgame tables, if any.
     egtb: Option<PathBuf>,
+    /// The seed, weights and search switches from the command line.
+    base: EngineConfig,
     /// Built at `init` (or at the first search); away while a search runs.
     engine: Option<Engine>,
     /// The positions of the game set by `pos`, first to current; the reason
@@ -164,6 +180,7 @@ impl Hub {
             file,
             tt_mb: DEFAULT_TT_MB,
             egtb: None,
+            base: EngineConfig::default(),
             engine: None,
             game: Ok(vec![start]),
             level: Level {
@@ -183,7 +200,7 @@ impl Hub {
         EngineConfig {
             table_mb: Some(self.tt_mb),
             tables: self.egtb.clone(),
-            ..EngineConfig::default()
+            ..self.base.clone()
         }
         .engine(self.rules())
     }

@@ -16,18 +16,18 @@
 
 use std::io::Write;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::ValueEnum;
 use dama_engine::pdn::PdnTags;
 use dama_engine::Color;
-use dama_engine::Limits;
 use dama_engine::{search::DEFAULT_LEVEL, search::LEVELS, SearchOptions};
 use dama_play::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
-use dama_play::{read_openings, EloEstimate, MatchOptions, Sprt, SprtDecision, SprtStatus};
+use dama_play::{read_openings, EloEstimate, LimitsRequest, MatchOptions, Sprt, SprtDecision, SprtStatus};
 
 use super::Ctx;
 use crate::cli::Format;
-use crate::engine_setup::{limits_from, play_dir, variant_file, weights_arg, EgtbArg};
+use crate::engine_setup::{parse_search, play_dir, variant_file, weights_arg, EngineArgs};
 use crate::exit::Exit;
 use crate::json::{self, Code};
 use crate::out::outln;
@@ -59,37 +59,24 @@ pub struct MatchArgs {
     /// --black-search is given].
     #[arg(long, value_enum)]
     pub black: Option<Contestant>,
-    /// Engine strength for both players, 1 to 10.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64), default_value_t = DEFAULT_LEVEL)]
-    pub level: u8,
     /// Engine strength of player A (overrides --level).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64))]
     pub white_level: Option<u8>,
     /// Engine strength of player B (overrides --level).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64))]
     pub black_level: Option<u8>,
-    /// Search depth for both engines (instead of the level's).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub depth: Option<u32>,
     /// Search depth of player A (overrides --depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub white_depth: Option<u32>,
     /// Search depth of player B (overrides --depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub black_depth: Option<u32>,
-    /// Node budget per move for both engines (instead of the level's limits;
-    /// with --depth or --movetime, whichever comes first).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
     /// Node budget per move of player A (overrides --nodes).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub white_nodes: Option<u64>,
     /// Node budget per move of player B (overrides --nodes).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub black_nodes: Option<u64>,
-    /// Milliseconds per move for both engines (instead of the level's limit).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
     /// Random plies played at the start of each pair of games, for variety.
     #[arg(long, default_value_t = 2, conflicts_with = "openings_file")]
     pub openings: u32,
@@ -114,9 +101,6 @@ pub struct MatchArgs {
     /// The SPRT's false-negative rate (accepting H0 when H1 holds).
     #[arg(long, default_value_t = 0.05, value_parser = parse_rate, requires = "sprt")]
     pub beta: f64,
-    /// Seed for the openings, the random mover and the engines' variety.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// A game still going after this many plies is a draw ("move limit"; at
     /// most 100000, the longest game a record may hold).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=dama_engine::Game::MAX_PLIES as i64))]
@@ -124,25 +108,15 @@ pub struct MatchArgs {
     /// Start every game from this position (PDN FEN) instead of the initial one.
     #[arg(long)]
     pub fen: Option<String>,
-    // Endgame tables (not saved with a game).
+    // The engine flags, for both players.
     #[command(flatten)]
-    pub egtb: EgtbArg,
-    /// Evaluation weights for both engines: a file written by `dama tune`,
-    /// or `derived` for the weights derived from the rules (default: the
-    /// weights shipped for the variant, else the derived ones).
-    #[arg(long, value_name = "FILE")]
-    pub eval: Option<std::path::PathBuf>,
+    pub engine: EngineArgs,
     /// Evaluation weights of player A (overrides --eval).
     #[arg(long, value_name = "FILE")]
     pub white_eval: Option<std::path::PathBuf>,
     /// Evaluation weights of player B (overrides --eval).
     #[arg(long, value_name = "FILE")]
     pub black_eval: Option<std::path::PathBuf>,
-    /// Search switches for both engines, such as
-    /// `reductions=deep,aspiration=on,futility=off` (names left out keep
-    /// their defaults; docs/strength.md, "Search").
-    #[arg(long, value_name = "OPTS", value_parser = parse_search)]
-    pub search: Option<SearchOptions>,
     /// Search switches of player A (overrides --search).
     #[arg(long, value_name = "OPTS", value_parser = parse_search)]
     pub white_search: Option<SearchOptions>,
@@ -159,6 +133,17 @@ pub struct MatchArgs {
     /// terminal a progress bar is shown instead, unless this is given).
     #[arg(long, short = 'v')]
     pub verbose: bool,
+}
+
+/// The seed of a match without `--seed`.
+const MATCH_SEED: u64 = 1;
+
+impl MatchArgs {
+    /// `--seed`, else [`MATCH_SEED`]: it deals the openings, and seeds the
+    /// random mover and the engines' variety.
+    fn seed(&self) -> u64 {
+        self.engine.seed.unwrap_or(MATCH_SEED)
+    }
 }
 
 /// `--sprt ELO0,ELO1`: two Elo differences, the first below the second.
@@ -178,12 +163,6 @@ fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
         return Err(format!("ELO0 ({e0}) must be below ELO1 ({e1})"));
     }
     Ok((e0, e1))
-}
-
-/// `--search`, `--white-search`, `--black-search`.
-fn parse_search(s: &str) -> Result<SearchOptions, String> {
-    s.parse()
-        .map_err(|e: dama_engine::search::SearchOptionsError| e.to_string())
 }
 
 /// `--alpha`, `--beta`: a probability strictly between 0 and 0.5.
@@ -210,25 +189,31 @@ fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeigh
         args.black_search
     };
     let own = level.is_some() || depth.is_some() || nodes.is_some() || own_eval.is_some() || own_search.is_some();
-    let search = own_search.or(args.search).unwrap_or_default();
+    let e = &args.engine;
+    let search = own_search.or(e.search).unwrap_or_default();
     let kind = kind.unwrap_or(if side == 0 || own {
         Contestant::Engine
     } else {
         Contestant::Random
     });
-    let (depth, nodes) = (depth.or(args.depth), nodes.or(args.nodes));
-    let (mut limits, mut text) = limits_from(level.unwrap_or(args.level), depth, args.movetime);
-    if let Some(n) = nodes {
-        if depth.is_none() && args.movetime.is_none() {
-            limits = Limits {
-                depth: None,
-                movetime: None,
-                nodes: Some(n),
-                noise: 0,
-            };
+    let level = level.or(e.level).unwrap_or(DEFAULT_LEVEL);
+    let request = LimitsRequest {
+        level: Some(level),
+        depth: depth.or(e.depth),
+        nodes: nodes.or(e.nodes),
+        movetime: e.movetime.map(Duration::from_millis),
+    };
+    let limits = request.limits();
+    // Named by the limits without the node budget, which is said after them.
+    let mut text = LimitsRequest {
+        nodes: None,
+        ..request.clone()
+    }
+    .describe_or(level);
+    if let Some(n) = request.nodes {
+        if request.depth.is_none() && request.movetime.is_none() {
             text = format!("{n} nodes");
         } else {
-            limits.nodes = Some(n);
             text.push_str(&format!(", {n} nodes"));
         }
     }
@@ -317,7 +302,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         Ok(p) => p,
         Err(e) => return e,
     };
-    let tables = match play_dir(ctx, &loaded.rules, args.egtb.dir.as_deref()) {
+    let tables = match play_dir(ctx, &loaded.rules, args.engine.egtb.dir.as_deref()) {
         Ok(t) => t,
         Err(e) => return e,
     };
@@ -332,7 +317,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     };
     let mut evals = [None, None];
     for (i, path) in [&args.white_eval, &args.black_eval].into_iter().enumerate() {
-        let Some(path) = path.as_deref().or(args.eval.as_deref()) else {
+        let Some(path) = path.as_deref().or(args.engine.eval.as_deref()) else {
             continue;
         };
         match weights_arg(&rules, Some(path)) {
@@ -351,7 +336,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         start,
         games: args.games,
         opening_plies: args.openings,
-        seed: args.seed,
+        seed: args.seed(),
         max_plies: args.max_plies,
         tables,
     };
@@ -470,7 +455,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             let v = serde_json::json!({
                 "variant": rules.id(),
                 "games": report.played,
-                "seed": args.seed,
+                "seed": args.seed(),
                 "opening_plies": args.openings,
                 "max_plies": args.max_plies,
                 "a": player(&sides[0]),
@@ -514,13 +499,13 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
                     "Colors alternate; openings from {} ({} in the file), one per pair of games; seed {}; draw after {} plies.",
                     f.display(),
                     options.openings.len(),
-                    args.seed,
+                    args.seed(),
                     args.max_plies
                 ),
                 None => outln!(
                     "Colors alternate; {} random opening plies per pair of games; seed {}; draw after {} plies.",
                     args.openings,
-                    args.seed,
+                    args.seed(),
                     args.max_plies
                 ),
             }

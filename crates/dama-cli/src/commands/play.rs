@@ -18,14 +18,14 @@ use dama_engine::{Game, PlayError};
 use dama_play::answer_draw_offer;
 
 use super::Ctx;
-use crate::engine_setup::{limits_from, play_dir, variant_file, weights_arg};
+use crate::engine_setup::{variant_file, EngineArgs};
 use crate::exit::Exit;
 use crate::line::read_text_line;
 use crate::out::{self, out, outln};
 use crate::render;
 use crate::savefile::{self, DateTime};
 use dama_play::view::{line_text, move_path, outcome_text};
-use dama_play::EngineConfig;
+use dama_play::{EngineConfig, LimitsRequest};
 
 /// Largest save file read, in bytes.
 const MAX_SAVE_BYTES: u64 = 16 << 20;
@@ -58,15 +58,6 @@ pub struct PlayArgs {
     /// Who plays Black [default: computer, or the opposite of --white].
     #[arg(long, value_enum)]
     pub black: Option<Player>,
-    /// The computer's strength, 1 (weakest) to 10 [default: 5, or as saved with --load].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=LEVELS as i64))]
-    pub level: Option<u8>,
-    /// Search this many plies instead of the level's depth.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub depth: Option<u32>,
-    /// Think this many milliseconds per move instead of the level's limit.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
     /// Start from this position (PDN FEN, `W:Wa2,b2,Kd4:Ba7,c7`).
     #[arg(long, conflicts_with = "load")]
     pub fen: Option<String>,
@@ -78,16 +69,7 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
     // Endgame tables (not saved with a game).
     #[command(flatten)]
-    pub egtb: crate::engine_setup::EgtbArg,
-    /// Evaluation weights of the computer: a file written by `dama tune`,
-    /// or `derived` for the weights derived from the rules (default: the
-    /// weights shipped for the variant, else the derived ones; not saved
-    /// with the game).
-    #[arg(long, value_name = "FILE")]
-    pub eval: Option<std::path::PathBuf>,
-    /// Seed for the computer's variety at low levels [default: 0, or as saved with --load].
-    #[arg(long)]
-    pub seed: Option<u64>,
+    pub engine: EngineArgs,
     /// Show what the computer is thinking while it searches: its depth and
     /// best line so far (`auto`: when standard output is a terminal).
     #[arg(long, value_enum, default_value_t = Thinking::Auto)]
@@ -111,6 +93,7 @@ pub enum Thinking {
 struct Settings {
     level: u8,
     depth: Option<u32>,
+    nodes: Option<u64>,
     movetime: Option<u64>,
     seed: u64,
 }
@@ -118,6 +101,7 @@ struct Settings {
 /// The tags of [`Settings`], and of the variant's fingerprint.
 const TAG_LEVEL: &str = "DamaLevel";
 const TAG_DEPTH: &str = "DamaDepth";
+const TAG_NODES: &str = "DamaNodes";
 const TAG_MOVETIME: &str = "DamaMovetime";
 const TAG_SEED: &str = "DamaSeed";
 const TAG_RULES: &str = "DamaRules";
@@ -125,20 +109,36 @@ const TAG_RULES: &str = "DamaRules";
 impl Settings {
     /// The settings asked for, each one not given taken from `saved`, else its default.
     fn resolve(args: &PlayArgs, saved: Option<&Settings>) -> Settings {
-        let explicit_limits = args.depth.is_some() || args.movetime.is_some() || args.level.is_some();
+        let e = &args.engine;
+        let explicit_limits = e.has_limits();
         Settings {
-            level: args.level.or(saved.map(|s| s.level)).unwrap_or(DEFAULT_LEVEL),
+            level: e.level.or(saved.map(|s| s.level)).unwrap_or(DEFAULT_LEVEL),
             depth: if explicit_limits {
-                args.depth
+                e.depth
             } else {
                 saved.and_then(|s| s.depth)
             },
+            nodes: if explicit_limits {
+                e.nodes
+            } else {
+                saved.and_then(|s| s.nodes)
+            },
             movetime: if explicit_limits {
-                args.movetime
+                e.movetime
             } else {
                 saved.and_then(|s| s.movetime)
             },
-            seed: args.seed.or(saved.map(|s| s.seed)).unwrap_or(0),
+            seed: e.seed.or(saved.map(|s| s.seed)).unwrap_or(0),
+        }
+    }
+
+    /// The search limits these settings ask for.
+    fn limits(&self) -> LimitsRequest {
+        LimitsRequest {
+            level: Some(self.level),
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(std::time::Duration::from_millis),
         }
     }
 
@@ -148,6 +148,7 @@ impl Settings {
         Some(Settings {
             level,
             depth: record.tag(TAG_DEPTH).and_then(|t| t.parse().ok()),
+            nodes: record.tag(TAG_NODES).and_then(|t| t.parse().ok()),
             movetime: record.tag(TAG_MOVETIME).and_then(|t| t.parse().ok()),
             seed: record.tag(TAG_SEED).and_then(|t| t.parse().ok()).unwrap_or(0),
         })
@@ -158,6 +159,9 @@ impl Settings {
         let mut out = vec![(TAG_LEVEL.to_string(), self.level.to_string())];
         if let Some(d) = self.depth {
             out.push((TAG_DEPTH.to_string(), d.to_string()));
+        }
+        if let Some(n) = self.nodes {
+            out.push((TAG_NODES.to_string(), n.to_string()));
         }
         if let Some(ms) = self.movetime {
             out.push((TAG_MOVETIME.to_string(), ms.to_string()));
@@ -195,7 +199,8 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
     };
     let resumed = args.load.is_some();
     let settings = Settings::resolve(args, saved.as_ref());
-    let (limits, limits_text) = limits_from(settings.level, settings.depth, settings.movetime);
+    let request = settings.limits();
+    let (limits, limits_text) = (request.limits(), request.describe_or(settings.level));
     // Who plays: as asked; else, for a resumed game, as recorded; else a person against the computer.
     let (white, black) = match (args.white, args.black, recorded_players) {
         (None, None, Some(p)) => p,
@@ -234,12 +239,9 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         variant_file: variant_file(&loaded),
         extra: settings.tags(&loaded.rules),
     };
-    let tables = play_dir(ctx, game.rules(), args.egtb.dir.as_deref())?;
     let engine = EngineConfig {
         seed: Some(settings.seed),
-        tables,
-        weights: weights_arg(game.rules(), args.eval.as_deref())?,
-        ..EngineConfig::default()
+        ..args.engine.config(ctx, game.rules())?
     }
     .engine(game.rules());
     let stdin_tty = std::io::stdin().is_terminal();

@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use dama_engine::pdn;
-use dama_engine::{search::LEVELS, source::builtin_text, source::BUILTIN, Color, Game, Rules};
+use dama_engine::{source::builtin_text, source::BUILTIN, Color, Game, Rules};
 use dama_play::view::rules_text;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -340,10 +340,7 @@ struct ComputerBody {
 }
 
 async fn computer(State(store): State<Shared>, Path(id): Path<String>, Json(body): Json<ComputerBody>) -> Answer {
-    let level = body
-        .level
-        .unwrap_or(dama_engine::search::DEFAULT_LEVEL)
-        .clamp(1, LEVELS);
+    let level = body.level;
     let game = store
         .with(&id, |e| e.game.clone())
         .ok_or_else(|| ApiError::no_game(&id))?;

@@ -47,9 +47,12 @@ pub struct ServeArgs {
     /// Open the page in the default browser (xdg-open); the server runs even if that fails.
     #[arg(long)]
     pub open: bool,
-    // Endgame tables, for every variant that has some in the folder.
+    // The engine flags: tables for every variant that has some in the
+    // folder; weights for the variant they were tuned for; a level for the
+    // requests that name none, or limits instead of any level (every
+    // search stays within 5 s).
     #[command(flatten)]
-    pub egtb: crate::engine_setup::EgtbArg,
+    pub engine: crate::engine_setup::EngineArgs,
 }
 
 pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
@@ -64,7 +67,14 @@ pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
 }
 
 async fn serve(args: ServeArgs) -> Exit {
-    let tables = match &args.egtb.dir {
+    let weights = match args.engine.eval.as_deref().map(serve_weights).transpose() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: --eval {e}");
+            return Exit::Failure;
+        }
+    };
+    let tables = match &args.engine.egtb.dir {
         Some(dir) => match check_tables(dir) {
             Ok(()) => Some(dir.clone()),
             Err(e) => {
@@ -102,7 +112,14 @@ async fn serve(args: ServeArgs) -> Exit {
     if args.open {
         open_browser(&url);
     }
-    let app = api::router(store::Store::with_tables(tables));
+    let setup = think::SearchSetup {
+        tables,
+        limits: args.engine.limits(),
+        seed: args.engine.seed.unwrap_or(0),
+        weights,
+        options: args.engine.search,
+    };
+    let app = api::router(store::Store::new(setup));
     match axum::serve(listener, app).await {
         Ok(()) => Exit::Success,
         Err(e) => {
@@ -110,6 +127,39 @@ async fn serve(args: ServeArgs) -> Exit {
             Exit::Failure
         }
     }
+}
+
+/// `--eval FILE` (or `derived`) for a server that plays every variant: a
+/// weights file is for the one built-in variant whose rules it names.
+fn serve_weights(path: &std::path::Path) -> Result<think::ServeWeights, String> {
+    use dama_engine::tune::WeightsError;
+    if path.as_os_str() == "derived" {
+        return Ok(think::ServeWeights::Derived);
+    }
+    let mut last = None;
+    for &(id, _) in dama_engine::source::BUILTIN {
+        let Ok(rules) = dama_engine::Rules::builtin(id) else {
+            continue;
+        };
+        match dama_engine::EvalWeights::read(path, &rules) {
+            Ok(w) => return Ok(think::ServeWeights::For(rules.fingerprint(), w)),
+            // Weights for other rules: another built-in may be theirs.
+            Err(WeightsError::InFile { error, .. }) if matches!(*error, WeightsError::OtherRules { .. }) => {
+                last = Some(error.to_string())
+            }
+            // Unreadable, or not a weights file: the same for every variant.
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err(last.map_or_else(
+        || format!("{}: no built-in variant to read it for", path.display()),
+        |e| {
+            format!(
+                "{}: {e} (a server reads weights for a built-in variant only)",
+                path.display()
+            )
+        },
+    ))
 }
 
 /// Checks the folder of `--egtb` for the built-in variants a page plays:

@@ -53,9 +53,9 @@ pub struct Store {
 }
 
 impl Store {
-    /// A store whose searches probe the endgame tables in `tables` (the
-    /// folder of `--egtb`, checked), each game those of its variant.
-    pub fn with_tables(tables: Option<std::path::PathBuf>) -> Arc<Store> {
+    /// A store whose searches are set up by `setup` (the engine flags; the
+    /// tables' folder checked: each game probes those of its variant).
+    pub fn new(setup: super::think::SearchSetup) -> Arc<Store> {
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -65,7 +65,7 @@ impl Store {
             builtins: Mutex::new(HashMap::new()),
             counter: AtomicU64::new(1),
             seed: seed ^ u64::from(std::process::id()).rotate_left(32),
-            searches: Searches::new(tables),
+            searches: Searches::new(setup),
         })
     }
 

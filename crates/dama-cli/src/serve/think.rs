@@ -14,7 +14,8 @@ use std::time::Duration;
 use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use dama_engine::{search::score_text, Game, Limits, Position, Rules, SearchResult, SearchRoot};
+use dama_engine::search::{score_text, DEFAULT_LEVEL, LEVELS};
+use dama_engine::{EvalWeights, Game, Limits, Position, Rules, SearchOptions, SearchResult, SearchRoot};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
@@ -22,7 +23,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use super::error::ApiError;
 use super::view::color;
 use dama_play::view::{line_text, move_path, path_squares};
-use dama_play::EngineConfig;
+use dama_play::{EngineConfig, LimitsRequest};
 
 /// The longest a search may think.
 pub const MAX_THINK: Duration = Duration::from_secs(5);
@@ -37,14 +38,70 @@ const MAX_PV_SHOWN: usize = 16;
 /// The transposition table of each search, in MB.
 const TABLE_MB: usize = 4;
 
-/// The permits for searches, and the endgame tables they probe.
+/// How the server's engines are set up (`dama serve`'s engine flags).
+#[derive(Debug, Clone, Default)]
+pub struct SearchSetup {
+    /// The folder of endgame tables (`--egtb`), checked.
+    pub tables: Option<PathBuf>,
+    /// `--level` (for a request that names none), or `--depth`, `--nodes`,
+    /// `--movetime` instead of any level; always within [`MAX_THINK`].
+    pub limits: LimitsRequest,
+    /// `--seed`, mixed into every game's own seed.
+    pub seed: u64,
+    /// `--eval`: the weights, and the rules they are for (the games of
+    /// other variants keep their default weights).
+    pub weights: Option<ServeWeights>,
+    /// `--search`.
+    pub options: Option<SearchOptions>,
+}
+
+/// The weights of `--eval` on a server that plays every variant.
+#[derive(Debug, Clone)]
+pub enum ServeWeights {
+    /// `--eval derived`: the weights derived from each variant's rules.
+    Derived,
+    /// A weights file: for the rules with this fingerprint.
+    For(u64, EvalWeights),
+}
+
+impl SearchSetup {
+    /// An engine for `rules` with a table of `table_mb`.
+    fn config(&self, rules: &Rules, table_mb: usize, seed: u64) -> EngineConfig {
+        let weights = match &self.weights {
+            Some(ServeWeights::Derived) => Some(EvalWeights::derived(rules)),
+            Some(ServeWeights::For(fp, w)) if *fp == rules.fingerprint() => Some(*w),
+            _ => None,
+        };
+        EngineConfig {
+            table_mb: Some(table_mb),
+            seed: Some(seed ^ self.seed),
+            tables: self.tables.clone(),
+            weights,
+            options: self.options,
+        }
+    }
+
+    /// The limits of a computer move asked at `level` (or at the server's
+    /// level), never longer than [`MAX_THINK`].
+    fn limits(&self, level: Option<u8>) -> Limits {
+        let mut l = if self.limits.is_explicit() {
+            self.limits.limits()
+        } else {
+            Limits::level(level.or(self.limits.level).unwrap_or(DEFAULT_LEVEL).clamp(1, LEVELS))
+        };
+        l.movetime = Some(l.movetime.map_or(MAX_THINK, |t| t.min(MAX_THINK)));
+        l
+    }
+}
+
+/// The permits for searches, and how their engines are set up.
 #[derive(Debug)]
-pub struct Searches(Arc<Semaphore>, Option<PathBuf>);
+pub struct Searches(Arc<Semaphore>, SearchSetup);
 
 impl Searches {
-    /// With the folder of endgame tables, if any (`--egtb`).
-    pub fn new(tables: Option<PathBuf>) -> Searches {
-        Searches(Arc::new(Semaphore::new(MAX_SEARCHES)), tables)
+    /// With the engine flags' set-up.
+    pub fn new(setup: SearchSetup) -> Searches {
+        Searches(Arc::new(Semaphore::new(MAX_SEARCHES)), setup)
     }
 
     async fn permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
@@ -55,25 +112,14 @@ impl Searches {
     }
 }
 
-/// The limits of `level`, never longer than [`MAX_THINK`].
-pub fn bounded(level: u8) -> Limits {
-    let mut l = Limits::level(level);
-    l.movetime = Some(l.movetime.map_or(MAX_THINK, |t| t.min(MAX_THINK)));
-    l
-}
-
-/// The computer's move in `game` at `level`.
-pub async fn best(searches: &Searches, game: Game, level: u8, seed: u64) -> Result<SearchResult, ApiError> {
+/// The computer's move in `game` at `level` (the server's when `None`).
+pub async fn best(searches: &Searches, game: Game, level: Option<u8>, seed: u64) -> Result<SearchResult, ApiError> {
     let _permit = searches.permit().await?;
-    let config = EngineConfig {
-        table_mb: Some(TABLE_MB),
-        seed: Some(seed),
-        tables: searches.1.clone(),
-        ..EngineConfig::default()
-    };
+    let config = searches.1.config(game.rules(), TABLE_MB, seed);
+    let limits = searches.1.limits(level);
     let task = tokio::task::spawn_blocking(move || {
         let mut engine = config.engine(game.rules());
-        engine.search(&SearchRoot::from_game(&game), &bounded(level))
+        engine.search(&SearchRoot::from_game(&game), &limits)
     });
     task.await.map_err(|_| ApiError {
         status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
@@ -104,11 +150,7 @@ pub fn report(rules: &Rules, pos: &Position, r: &SearchResult) -> Value {
 /// depth, then `done`. The search stops early when the page goes away.
 pub async fn analyse(searches: &Searches, game: Game, ms: u64) -> Result<Response, ApiError> {
     let permit = searches.permit().await?;
-    let config = EngineConfig {
-        table_mb: Some(TABLE_MB * 4),
-        tables: searches.1.clone(),
-        ..EngineConfig::default()
-    };
+    let config = searches.1.config(game.rules(), TABLE_MB * 4, 0);
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<Event, Infallible>>(32);
     let time = Duration::from_millis(ms).min(MAX_ANALYSIS);
     tokio::task::spawn_blocking(move || {
