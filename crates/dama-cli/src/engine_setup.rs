@@ -11,7 +11,9 @@ use dama_engine::{egtb, egtb::EgtbError, EvalWeights, Loaded, Rules, SearchOptio
 use dama_play::{EngineConfig, LimitsRequest};
 
 use crate::commands::Ctx;
+use crate::error::CliError;
 use crate::exit::Exit;
+use crate::json::Code;
 
 /// The engine flags, the same with the same types and help for every
 /// command whose engine plays (`play`, `match`, `hub`, `dxp`, `analyze`,
@@ -155,12 +157,7 @@ pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<DirCheck, String> {
 pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<PathBuf>, Exit> {
     let Some(dir) = dir else { return Ok(None) };
     match check_play_dir(rules, dir) {
-        Err(e) => {
-            let e = format!("--egtb {e}");
-            eprintln!("error: {e}");
-            ctx.json_errors(|| vec![crate::json::error(crate::json::Code::Read, &e, None, None)]);
-            Err(Exit::Failure)
-        }
+        Err(e) => Err(CliError::failed(Code::Read, format!("--egtb {e}")).report(Some(ctx))),
         Ok(check) => {
             for w in &check.warnings {
                 eprintln!("{w}");
@@ -176,13 +173,9 @@ pub fn weights_arg(rules: &Rules, arg: Option<&Path>) -> Result<Option<EvalWeigh
     if path.as_os_str() == "derived" {
         return Ok(Some(EvalWeights::derived(rules)));
     }
-    match EvalWeights::read(path, rules) {
-        Ok(w) => Ok(Some(w)),
-        Err(e) => {
-            eprintln!("error: {e}");
-            Err(Exit::Failure)
-        }
-    }
+    EvalWeights::read(path, rules)
+        .map(Some)
+        .map_err(|e| CliError::system(e.to_string()).report(None))
 }
 
 /// The variant file to name in the record, for variants not built in.

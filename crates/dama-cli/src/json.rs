@@ -13,7 +13,7 @@
 //! codes; the other errors have one of the codes of [`Code`].
 
 use dama_engine::pdn::PdnError;
-use dama_engine::{FenError, LoadError, MoveError};
+use dama_engine::{LoadError, MoveError};
 use serde_json::{json, Value};
 
 use crate::out::outln;
@@ -107,11 +107,6 @@ pub fn load_error(e: &LoadError) -> Vec<Value> {
         .iter()
         .map(|d| serde_json::to_value(d).unwrap_or(Value::Null))
         .collect()
-}
-
-/// A FEN given on the command line: its location is the column in `--fen`.
-pub fn fen_error(e: &FenError) -> Value {
-    error(Code::Fen, &e.message, Some(("--fen", 1, e.column)), None)
 }
 
 /// A record's error, located in `file`; a variant that does not load adds its diagnostics.

@@ -12,6 +12,7 @@ mod stderr;
 mod cli;
 mod commands;
 mod engine_setup;
+mod error;
 mod exit;
 mod json;
 mod line;

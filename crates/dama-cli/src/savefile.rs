@@ -32,6 +32,8 @@ pub enum Kind {
     GameRecord,
     /// Evaluation weights (`dama tune --out`).
     Weights,
+    /// An SVG drawing (`dama diagram --svg`).
+    Drawing,
 }
 
 impl Kind {
@@ -39,6 +41,7 @@ impl Kind {
         match self {
             Kind::GameRecord => "a game record",
             Kind::Weights => "an evaluation weights file",
+            Kind::Drawing => "an SVG drawing",
         }
     }
 }
@@ -153,6 +156,7 @@ fn holds(path: &Path, kind: Kind, len: u64) -> io::Result<bool> {
     let limit = match kind {
         Kind::GameRecord => CHECK_WHOLE_BYTES,
         Kind::Weights => 1 << 20,
+        Kind::Drawing => 4096,
     };
     let mut bytes = Vec::new();
     File::open(path)?.take(limit.min(len)).read_to_end(&mut bytes)?;
@@ -178,6 +182,11 @@ fn holds(path: &Path, kind: Kind, len: u64) -> io::Result<bool> {
                     .and_then(|t| t.parse::<toml::Table>().ok())
                     .is_some_and(|t| t.get("weights").is_some_and(toml::Value::is_table))
         }
+        // What `dama diagram` writes begins with the SVG element.
+        Kind::Drawing => String::from_utf8_lossy(&bytes)
+            .trim_start_matches('\u{feff}')
+            .trim_start()
+            .starts_with("<svg"),
     })
 }
 

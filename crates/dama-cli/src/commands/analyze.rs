@@ -12,8 +12,9 @@ use dama_play::{Analyzer, EngineConfig, GameAnalysis, PlyAnalysis, Thresholds};
 
 use super::Ctx;
 use crate::cli::Format;
+use crate::error::CliError;
 use crate::exit::Exit;
-use crate::json::{self, Code};
+use crate::json::Code;
 use crate::out::{out, outln};
 use crate::render;
 
@@ -70,11 +71,11 @@ struct Record {
 
 pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     if !(args.inaccuracy <= args.mistake && args.mistake <= args.blunder) {
-        eprintln!(
-            "error: the thresholds must grow: --inaccuracy {} <= --mistake {} <= --blunder {}",
+        return CliError::usage(format!(
+            "the thresholds must grow: --inaccuracy {} <= --mistake {} <= --blunder {}",
             args.inaccuracy, args.mistake, args.blunder
-        );
-        return Exit::Usage;
+        ))
+        .report(Some(ctx));
     }
     let thresholds = Thresholds {
         inaccuracy: args.inaccuracy,
@@ -88,8 +89,8 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
     };
     let to_stdout = args.pdn.as_deref() == Some(Path::new("-"));
     if to_stdout && args.format == Format::Json {
-        eprintln!("error: --pdn - writes the record on standard output; it cannot go with --format json");
-        return Exit::Usage;
+        return CliError::usage("--pdn - writes the record on standard output; it cannot go with --format json")
+            .report(Some(ctx));
     }
 
     let (records, forced) = match read_records(ctx, &args) {
@@ -198,11 +199,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
 /// analysed, so that a bad record fails at once), and the variant given by
 /// `--variant`.
 fn read_records(ctx: &Ctx, args: &AnalyzeArgs) -> Result<(Vec<Record>, Option<Loaded>), Exit> {
-    let text = read_input(&args.file).map_err(|msg| {
-        eprintln!("error: {msg}");
-        ctx.json_errors(|| vec![json::error(Code::Read, &msg, None, None)]);
-        Exit::Failure
-    })?;
+    let text = read_input(&args.file).map_err(|msg| CliError::failed(Code::Read, msg).report(Some(ctx)))?;
     let forced: Option<Loaded> = match &args.variant {
         Some(v) => Some(ctx.load_variant(v)?),
         None => None,
@@ -237,10 +234,9 @@ fn read_records(ctx: &Ctx, args: &AnalyzeArgs) -> Result<(Vec<Record>, Option<Lo
         records.push(Record { pdn: g, game, warning });
     }
     if records.is_empty() {
-        eprintln!("error: {}: no game found ({NO_GAME_HELP})", args.file);
-        let msg = format!("{}: no game found", args.file);
-        ctx.json_errors(|| vec![json::error(Code::NoGame, &msg, None, Some(NO_GAME_HELP))]);
-        return Err(Exit::Failure);
+        return Err(CliError::failed(Code::NoGame, format!("{}: no game found", args.file))
+            .help(NO_GAME_HELP)
+            .report(Some(ctx)));
     }
     Ok((records, forced))
 }

@@ -6,6 +6,7 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::cli::Cli;
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out;
 
@@ -31,9 +32,6 @@ pub fn man() -> Exit {
             out::write_bytes(&page);
             Exit::Success
         }
-        Err(e) => {
-            eprintln!("error: cannot render the manual page: {e}");
-            Exit::Failure
-        }
+        Err(e) => CliError::system(format!("cannot render the manual page: {e}")).report(None),
     }
 }

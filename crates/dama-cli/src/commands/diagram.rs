@@ -11,8 +11,11 @@ use dama_engine::Game;
 use dama_engine::{Loaded, Position, Rules};
 
 use super::Ctx;
+use crate::error::CliError;
 use crate::exit::Exit;
+use crate::json::Code;
 use crate::out::out;
+use crate::savefile::Kind;
 use crate::svg::{self, Drawn, Options};
 
 /// Arguments of `dama diagram`.
@@ -59,8 +62,7 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
         },
         None => {
             let Some(v) = args.variant.as_deref() else {
-                eprintln!("error: give a variant or --case");
-                return Exit::Usage;
+                return CliError::usage("give a variant or --case").report(Some(ctx));
             };
             let loaded: Loaded = match ctx.load_variant(v) {
                 Ok(l) => l,
@@ -88,10 +90,7 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
     }
     match drawn_moves(&rules, &pos, &texts) {
         Ok(d) => drawn.extend(d),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Exit::Failure;
-        }
+        Err(e) => return CliError::failed(Code::MoveIllegal, e).report(Some(ctx)),
     }
     let caption = match &args.caption {
         Some(c) if c.is_empty() => None,
@@ -111,15 +110,12 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
         out!("{text}");
         return Exit::Success;
     }
-    match std::fs::write(&args.svg, text) {
+    match ctx.write_file(&args.svg, &text, Kind::Drawing) {
         Ok(()) => {
             eprintln!("wrote {}", args.svg.display());
             Exit::Success
         }
-        Err(e) => {
-            eprintln!("error: cannot write {}: {e}", args.svg.display());
-            Exit::Failure
-        }
+        Err(e) => e,
     }
 }
 
@@ -130,10 +126,8 @@ pub const CASE_MAX_ARROWS: usize = 6;
 /// draw: its `show_after` move, else every legal move when there are at most
 /// [`CASE_MAX_ARROWS`].
 fn from_case(ctx: &Ctx, path: &std::path::Path, variant: Option<&str>) -> Result<(Rules, Position, Vec<String>), Exit> {
-    let fail = |e: &dyn std::fmt::Display| {
-        eprintln!("error: {}: {e}", path.display());
-        Exit::Failure
-    };
+    let fail =
+        |e: &dyn std::fmt::Display| CliError::failed(Code::Read, format!("{}: {e}", path.display())).report(Some(ctx));
     let case = RuleCase::read(path).map_err(|e| fail(&e))?;
     let rules = match variant {
         Some(v) => ctx.load_variant(v)?.rules,

@@ -33,6 +33,7 @@ use dama_play::EngineConfig;
 
 use super::Ctx;
 use crate::engine_setup::EngineArgs;
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::savefile::DateTime;
@@ -126,8 +127,7 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
     let board = match DxpBoard::new(Arc::clone(&rules)) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: {} cannot be played over DXP: {e}", rules.id());
-            return Exit::Failure;
+            return CliError::system(format!("{} cannot be played over DXP: {e}", rules.id())).report(Some(ctx));
         }
     };
     let variant_file = dama_engine::source::builtin_text(&args.variant)
@@ -150,8 +150,7 @@ fn listen(args: &DxpArgs, config: &EngineConfig, board: DxpBoard) -> Exit {
     let listener = match TcpListener::bind((args.host.as_str(), args.port)) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
-            return Exit::Failure;
+            return CliError::system(format!("cannot listen on {}:{}: {e}", args.host, args.port)).report(None);
         }
     };
     match listener.local_addr() {
@@ -207,15 +206,13 @@ fn initiate(
     let stream = match connect(addr, Duration::from_secs(args.timeout)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot connect to {addr}: {e}");
-            return Exit::Failure;
+            return CliError::system(format!("cannot connect to {addr}: {e}")).report(Some(ctx));
         }
     };
     let mut conn = match Conn::new(stream, args) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {addr}: {e}");
-            return Exit::Failure;
+            return CliError::system(format!("{addr}: {e}")).report(Some(ctx));
         }
     };
     let mut engine = config.engine(board.rules());
@@ -274,7 +271,7 @@ fn initiate(
                     let mut piece = if record.is_empty() { String::new() } else { "\n".into() };
                     piece.push_str(&played.game.to_pdn(&tags));
                     if let Err(e) = record.append(&piece) {
-                        eprintln!("error: cannot write {}: {e}", path.display());
+                        CliError::system(format!("cannot write {}: {e}", path.display())).report(None);
                         write_failed = true;
                         break;
                     }
@@ -294,7 +291,7 @@ fn initiate(
                 }
             }
             Err(e) => {
-                eprintln!("error: game {}: {e}", i + 1);
+                CliError::system(format!("game {}: {e}", i + 1)).report(None);
                 failure = Some(e);
                 break;
             }

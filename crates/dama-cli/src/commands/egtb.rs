@@ -12,6 +12,7 @@ use dama_engine::{
 };
 
 use super::Ctx;
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
@@ -46,8 +47,7 @@ fn available_memory() -> Option<u64> {
 }
 
 fn fail(e: &EgtbError) -> Exit {
-    eprintln!("error: {e}");
-    Exit::Failure
+    CliError::system(e.to_string()).report(None)
 }
 
 fn mib(b: u64) -> String {
@@ -68,10 +68,7 @@ pub fn build(
     };
     let target = match material.map(str::parse::<Material>) {
         Some(Ok(m)) => Some(m),
-        Some(Err(e)) => {
-            eprintln!("error: {e}");
-            return Exit::Usage;
-        }
+        Some(Err(e)) => return CliError::usage(e.to_string()).report(None),
         None => None,
     };
     let rules = &loaded.rules;
@@ -213,10 +210,7 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
     if let Some(text) = material {
         let m: Material = match text.parse() {
             Ok(m) => m,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Usage;
-            }
+            Err(e) => return CliError::usage(e.to_string()).report(None),
         };
         return match egtb::summary(rules, &dir, m) {
             Ok(s) => {
@@ -236,18 +230,18 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
         }
     }
     if headers.is_empty() && damaged.is_empty() {
-        eprintln!(
-            "error: no tables for {} in {} (build them with `dama egtb build`)",
+        return CliError::system(format!(
+            "no tables for {} in {} (build them with `dama egtb build`)",
             rules.id(),
             dama_engine::egtb::table_dir(&dir, rules).display()
-        );
-        return Exit::Failure;
+        ))
+        .report(None);
     }
     if !headers.is_empty() {
         print_stats(rules, &dir, &headers);
     }
     for e in &damaged {
-        eprintln!("error: {e}");
+        CliError::system(e.to_string()).report(None);
     }
     if damaged.is_empty() {
         Exit::Success

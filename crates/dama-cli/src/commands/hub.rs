@@ -35,6 +35,7 @@ use dama_play::EngineConfig;
 
 use super::Ctx;
 use crate::engine_setup::{check_play_dir, weights_arg, EngineArgs};
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::line::read_line_bounded;
 use crate::out::{self, outln};
@@ -92,10 +93,7 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
     }
     if let Some(dir) = args.engine.egtb.dir {
         match check_play_dir(hub.rules(), &dir) {
-            Err(e) => {
-                eprintln!("error: --egtb {e}");
-                return Exit::Failure;
-            }
+            Err(e) => return CliError::system(format!("--egtb {e}")).report(None),
             Ok(check) => {
                 for w in &check.warnings {
                     eprintln!("{}", dama_engine::text::printable_lines(&w.to_string()));

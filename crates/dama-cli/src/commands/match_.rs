@@ -28,8 +28,9 @@ use dama_play::{read_openings, EloEstimate, LimitsRequest, MatchOptions, Sprt, S
 use super::Ctx;
 use crate::cli::Format;
 use crate::engine_setup::{parse_search, play_dir, variant_file, weights_arg, EngineArgs};
+use crate::error::CliError;
 use crate::exit::Exit;
-use crate::json::{self, Code};
+use crate::json::Code;
 use crate::out::outln;
 use crate::render;
 use crate::savefile::DateTime;
@@ -280,11 +281,7 @@ fn decision_text(d: SprtDecision) -> &'static str {
 
 /// The openings of `--openings-file`, or a message saying where it is wrong.
 fn openings(ctx: &Ctx, rules: &dama_engine::Rules, path: &std::path::Path) -> Result<Vec<dama_play::Opening>, Exit> {
-    let fail = |msg: String, code: Code| {
-        eprintln!("error: {msg}");
-        ctx.json_errors(|| vec![json::error(code, &msg, None, None)]);
-        Exit::Failure
-    };
+    let fail = |msg: String, code: Code| CliError::failed(code, msg).report(Some(ctx));
     let text = super::read_text_bounded(path, super::MAX_OPENINGS_BYTES, "--openings-file")
         .map_err(|e| fail(e, Code::Read))?;
     read_openings(rules, &text).map_err(|e| fail(format!("--openings-file {}: {e}", path.display()), Code::Read))
@@ -390,10 +387,11 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
             if let Err(e) = r.append(&text) {
                 // Said at once; the match goes on, and the exit code tells.
                 if let Some(path) = &args.pdn {
-                    eprintln!(
-                        "error: cannot write {}: {e}; the games that follow are not written",
+                    CliError::system(format!(
+                        "cannot write {}: {e}; the games that follow are not written",
                         path.display()
-                    );
+                    ))
+                    .report(None);
                 }
                 write_error = Some(e);
             }

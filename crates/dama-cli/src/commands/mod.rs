@@ -20,6 +20,7 @@ mod variants;
 use dama_engine::{load, FenOptions, LoadError, Loaded, Position};
 
 use crate::cli::{Cli, Command, EgtbCommand, Format};
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::{json, out, render};
 
@@ -99,10 +100,7 @@ fn dispatch(cli: Cli) -> Exit {
             } else {
                 match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
                     Ok(pool) => pool.install(run),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        Exit::Failure
-                    }
+                    Err(e) => CliError::system(format!("cannot start {threads} threads: {e}")).report(Some(&ctx)),
                 }
             }
         }
@@ -160,10 +158,7 @@ impl Ctx {
     /// Says on stderr (and as JSON with `--format json`) that `path` could
     /// not be written; the exit code.
     pub fn write_error(&self, path: &std::path::Path, e: &crate::savefile::SaveError) -> Exit {
-        let msg = format!("cannot write {}: {e}", path.display());
-        eprintln!("error: {msg}");
-        self.json_errors(|| vec![json::error(json::Code::Write, &msg, None, None)]);
-        Exit::Failure
+        CliError::failed(json::Code::Write, format!("cannot write {}: {e}", path.display())).report(Some(self))
     }
 
     /// The appender of a game record given by `--pdn`, checked before
@@ -207,11 +202,12 @@ impl Ctx {
         match fen {
             None => Ok(loaded.rules.start_position()),
             Some(f) => loaded.rules.parse_fen_with(f, options).map_err(|e| {
-                eprintln!("error: {e}");
+                let mut error = CliError::failed(json::Code::Fen, e.to_string()).at("--fen", 1, e.column, &e.message);
                 // (rel, issue 7) A hostile FEN is not echoed back whole.
                 if f.chars().count() <= 200 && !f.contains(char::is_control) {
-                    eprintln!("  {f}");
-                    eprintln!("  {}^", " ".repeat(e.column.saturating_sub(1)));
+                    error = error
+                        .line(format!("  {f}"))
+                        .line(format!("  {}^", " ".repeat(e.column.saturating_sub(1))));
                 }
                 // (issue 37) Refused only for its men on their promotion rank.
                 let allowed = FenOptions {
@@ -221,12 +217,11 @@ impl Ctx {
                     && !options.allow_men_on_promotion_rank
                     && loaded.rules.parse_fen_with(f, allowed).is_ok()
                 {
-                    eprintln!(
-                        "help: to study this position, pass --allow-men-on-promotion-rank: the men stay men until a move crowns them"
+                    error = error.help(
+                        "to study this position, pass --allow-men-on-promotion-rank: the men stay men until a move crowns them",
                     );
                 }
-                self.json_errors(|| vec![json::fen_error(&e)]);
-                Exit::Failure
+                error.report(Some(self))
             }),
         }
     }

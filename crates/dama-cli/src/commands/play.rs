@@ -19,6 +19,7 @@ use dama_play::answer_draw_offer;
 
 use super::Ctx;
 use crate::engine_setup::{variant_file, EngineArgs};
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::line::read_text_line;
 use crate::out::{self, out, outln};
@@ -189,8 +190,10 @@ fn setup(ctx: &Ctx, args: &PlayArgs) -> Result<Session, Exit> {
         (resumed.loaded, resumed.game)
     } else {
         let Some(variant) = &args.variant else {
-            eprintln!("error: which variant? Give one (e.g. `dama play dama`) or resume a game with --load FILE");
-            return Err(Exit::Usage);
+            return Err(CliError::usage(
+                "which variant? Give one (e.g. `dama play dama`) or resume a game with --load FILE",
+            )
+            .report(Some(ctx)));
         };
         let loaded = ctx.load_variant(variant)?;
         let pos = ctx.position(&loaded, args.fen.as_deref())?;
@@ -296,19 +299,19 @@ fn refuse_existing(path: &Path) {
     match read_save(path) {
         Ok(text) => match pdn::read_games(&text) {
             Ok(g) if !g.is_empty() => {
-                eprintln!("error: {p} already holds a game record; it is not overwritten");
-                eprintln!("  = help: resume it with `--load {p}`, or save the new game under another name");
+                CliError::system(format!("{p} already holds a game record; it is not overwritten")).help(format!(
+                    "resume it with `--load {p}`, or save the new game under another name"
+                ))
             }
-            _ => {
-                eprintln!("error: {p} already exists and is not a readable game record; it is not overwritten");
-                eprintln!("  = help: choose another file name for --save");
-            }
+            _ => CliError::system(format!(
+                "{p} already exists and is not a readable game record; it is not overwritten"
+            ))
+            .help("choose another file name for --save"),
         },
-        Err(_) => {
-            eprintln!("error: {p} already exists; it is not overwritten");
-            eprintln!("  = help: choose another file name for --save");
-        }
+        Err(_) => CliError::system(format!("{p} already exists; it is not overwritten"))
+            .help("choose another file name for --save"),
     }
+    .report(None);
 }
 
 fn read_save(path: &Path) -> Result<String, String> {
@@ -353,14 +356,11 @@ struct Resumed {
 fn resume(ctx: &Ctx, path: &Path, variant: Option<&str>) -> Result<Resumed, Exit> {
     let p = path.display().to_string();
     let fail = |msg: String| {
-        eprintln!("error: cannot resume {p}: {msg}");
-        eprintln!("  = note: the file is left untouched");
-        Exit::Failure
+        CliError::system(format!("cannot resume {p}: {msg}"))
+            .note("the file is left untouched")
+            .report(None)
     };
-    let text = read_save(path).map_err(|m| {
-        eprintln!("error: {m}");
-        Exit::Failure
-    })?;
+    let text = read_save(path).map_err(|m| CliError::system(m).report(None))?;
     let games = match pdn::read_games(&text) {
         Ok(g) => g,
         Err(e) => {
@@ -538,12 +538,12 @@ impl Session {
         self.intro();
         // The record exists from the start, so even an empty game can be resumed.
         if let Err(e) = savefile::write_atomic(&self.save_path, &self.record()) {
-            eprintln!(
-                "error: cannot write the game record to {}: {e}",
+            return CliError::system(format!(
+                "cannot write the game record to {}: {e}",
                 self.save_path.display()
-            );
-            eprintln!("  = help: choose a writable place with --save FILE");
-            return Exit::Failure;
+            ))
+            .help("choose a writable place with --save FILE")
+            .report(None);
         }
         if self.game.is_over() {
             self.show_board();
@@ -594,9 +594,9 @@ impl Session {
                 Ok(Some(line)) => line,
                 Err(e) => {
                     outln!();
-                    eprintln!("error: cannot read input: {e}");
+                    let exit = CliError::system(format!("cannot read input: {e}")).report(None);
                     self.save();
-                    return Exit::Failure;
+                    return exit;
                 }
             };
             // (rel, issue 7) A hostile line is neither kept, echoed nor quoted whole.
@@ -711,8 +711,7 @@ impl Session {
                 Ok(Some(line)) => line,
                 Err(e) => {
                     outln!();
-                    eprintln!("error: cannot read input: {e}");
-                    return Exit::Failure;
+                    return CliError::system(format!("cannot read input: {e}")).report(None);
                 }
             };
             let line = if read.cut || line.len() > MAX_LINE {

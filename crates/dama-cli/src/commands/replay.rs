@@ -10,8 +10,9 @@ use dama_engine::{Game, Loaded, Rules};
 
 use super::Ctx;
 use crate::cli::Format;
+use crate::error::CliError;
 use crate::exit::Exit;
-use crate::json::{self, Code};
+use crate::json::Code;
 use crate::out::{self, out, outln};
 use crate::records::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
 use crate::render;
@@ -41,11 +42,7 @@ pub struct ReplayArgs {
 pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
     let text = match read_input(&args.file) {
         Ok(t) => t,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            ctx.json_errors(|| vec![json::error(Code::Read, &msg, None, None)]);
-            return Exit::Failure;
-        }
+        Err(msg) => return CliError::failed(Code::Read, msg).report(Some(ctx)),
     };
     // Every game's syntax is checked before anything is shown, so that a
     // record with an error anywhere shows none of its games; each game is
@@ -59,10 +56,9 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         total += 1;
     }
     if total == 0 {
-        eprintln!("error: {}: no game found ({NO_GAME_HELP})", args.file);
-        let msg = format!("{}: no game found", args.file);
-        ctx.json_errors(|| vec![json::error(Code::NoGame, &msg, None, Some(NO_GAME_HELP))]);
-        return Exit::Failure;
+        return CliError::failed(Code::NoGame, format!("{}: no game found", args.file))
+            .help(NO_GAME_HELP)
+            .report(Some(ctx));
     }
     let base_dir = if args.file == "-" {
         None

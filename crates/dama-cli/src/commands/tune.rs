@@ -18,6 +18,7 @@ use dama_play::{play_match, Contestant, MatchConfig, MatchPlayer};
 
 use super::Ctx;
 use crate::engine_setup::weights_arg;
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
@@ -94,14 +95,14 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     for name in &args.keep {
         if !WEIGHT_NAMES.iter().any(|(n, _)| n == name) {
             let names = WEIGHT_NAMES.iter().map(|(n, _)| *n);
-            match dama_engine::text::did_you_mean(name, names) {
-                Some(near) => eprintln!("error: --keep: `{name}` is not a weight; did you mean `{near}`?"),
-                None => eprintln!(
-                    "error: --keep: `{name}` is not a weight (the weights: {})",
+            let message = match dama_engine::text::did_you_mean(name, names) {
+                Some(near) => format!("--keep: `{name}` is not a weight; did you mean `{near}`?"),
+                None => format!(
+                    "--keep: `{name}` is not a weight (the weights: {})",
                     WEIGHT_NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
                 ),
-            }
-            return Exit::Usage;
+            };
+            return CliError::usage(message).report(None);
         }
     }
     let keep: Vec<&str> = args.keep.iter().map(String::as_str).collect();
@@ -179,8 +180,8 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
         games_used += args.games;
     }
     if samples.is_empty() {
-        eprintln!("error: no positions to learn from (no games, or no quiet positions after the openings)");
-        return Exit::Failure;
+        return CliError::system("no positions to learn from (no games, or no quiet positions after the openings)")
+            .report(None);
     }
     let played = began.elapsed();
 
@@ -262,17 +263,13 @@ fn self_play(rules: &Rules, args: &TuneArgs, weights: &EvalWeights, chunk: u32, 
 fn pdn_samples(rules: &Arc<Rules>, evaluator: &Evaluator, path: &Path) -> Result<(Vec<Sample>, u32), Exit> {
     let text = match super::read_text_bounded(path, super::MAX_POSITIONS_BYTES, "--positions") {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Err(Exit::Failure);
-        }
+        Err(e) => return Err(CliError::system(e).report(None)),
     };
     let games = match pdn::read_games(&text) {
         Ok(g) => g,
         Err(e) => {
             let (line, column) = e.position();
-            eprintln!("error: {}:{line}:{column}: {e}", path.display());
-            return Err(Exit::Failure);
+            return Err(CliError::system(format!("{}:{line}:{column}: {e}", path.display())).report(None));
         }
     };
     let mut out = Vec::new();
@@ -284,8 +281,7 @@ fn pdn_samples(rules: &Arc<Rules>, evaluator: &Evaluator, path: &Path) -> Result
         let game = match g.replay(Arc::clone(rules)) {
             Ok(game) => game,
             Err(e) => {
-                eprintln!("error: {}: game {}: {e}", path.display(), i + 1);
-                return Err(Exit::Failure);
+                return Err(CliError::system(format!("{}: game {}: {e}", path.display(), i + 1)).report(None));
             }
         };
         let positions: Vec<_> = game.positions().collect();

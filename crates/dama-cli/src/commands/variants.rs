@@ -5,8 +5,9 @@ use dama_engine::Rules;
 
 use super::Ctx;
 use crate::cli::Format;
+use crate::error::CliError;
 use crate::exit::Exit;
-use crate::json::{self, Code};
+use crate::json::Code;
 use crate::out::{out, outln};
 
 pub fn run(ctx: &Ctx, format: Format) -> Exit {
@@ -20,10 +21,8 @@ pub fn run(ctx: &Ctx, format: Format) -> Exit {
                 r.spec().extends.clone(),
             )),
             Err(e) => {
-                let msg = format!("built-in variant {id} does not load: {e}");
-                eprintln!("error: {msg}");
-                ctx.json_errors(|| vec![json::error(Code::Builtin, &msg, None, None)]);
-                return Exit::Failure;
+                return CliError::failed(Code::Builtin, format!("built-in variant {id} does not load: {e}"))
+                    .report(Some(ctx));
             }
         }
     }

@@ -26,6 +26,7 @@ mod view;
 use std::net::{IpAddr, SocketAddr};
 
 use crate::commands::Ctx;
+use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::{self, outln};
 
@@ -59,8 +60,7 @@ pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: cannot start the server's runtime: {e}");
-            return Exit::Failure;
+            return CliError::system(format!("cannot start the server's runtime: {e}")).report(None);
         }
     };
     runtime.block_on(serve(args))
@@ -70,16 +70,14 @@ async fn serve(args: ServeArgs) -> Exit {
     let weights = match args.engine.eval.as_deref().map(serve_weights).transpose() {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("error: --eval {e}");
-            return Exit::Failure;
+            return CliError::system(format!("--eval {e}")).report(None);
         }
     };
     let tables = match &args.engine.egtb.dir {
         Some(dir) => match check_tables(dir) {
             Ok(()) => Some(dir.clone()),
             Err(e) => {
-                eprintln!("error: --egtb {e}");
-                return Exit::Failure;
+                return CliError::system(format!("--egtb {e}")).report(None);
             }
         },
         None => None,
@@ -87,18 +85,19 @@ async fn serve(args: ServeArgs) -> Exit {
     let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
-            if e.kind() == std::io::ErrorKind::AddrInUse {
-                eprintln!("  = help: another program uses that port; try `--port 0` for any free one");
+            let error = CliError::system(format!("cannot listen on {}:{}: {e}", args.host, args.port));
+            return if e.kind() == std::io::ErrorKind::AddrInUse {
+                error.help("another program uses that port; try `--port 0` for any free one")
+            } else {
+                error
             }
-            return Exit::Failure;
+            .report(None);
         }
     };
     let addr = match listener.local_addr() {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: cannot read the server's address: {e}");
-            return Exit::Failure;
+            return CliError::system(format!("cannot read the server's address: {e}")).report(None);
         }
     };
     if !is_loopback(&args.host, &addr) {
@@ -122,10 +121,7 @@ async fn serve(args: ServeArgs) -> Exit {
     let app = api::router(store::Store::new(setup));
     match axum::serve(listener, app).await {
         Ok(()) => Exit::Success,
-        Err(e) => {
-            eprintln!("error: the server stopped: {e}");
-            Exit::Failure
-        }
+        Err(e) => CliError::system(format!("the server stopped: {e}")).report(None),
     }
 }
 
