@@ -161,7 +161,8 @@ fn the_designer_s_findings() {
         json!({"toml": "extends = \"dama\"\n[capture]\nmajorty = \"none\"\n"}),
     );
     assert_eq!(v["ok"], false);
-    assert_eq!(v["diagnostics"][0]["line"], 3, "{v}");
+    // One shape for a diagnostic everywhere (issue 31): the location is nested, as in `dama validate --format json`.
+    assert_eq!(v["diagnostics"][0]["location"]["line"], 3, "{v}");
     assert!(
         v["diagnostics"][0]["help"].as_str().unwrap().contains("majority"),
         "{v}"

@@ -28,6 +28,48 @@ pub fn move_path(rules: &Rules, pos: &Position, mv: &Move) -> MovePath {
         })
 }
 
+/// A legal move as every front end's JSON gives it (`dama moves --format
+/// json`, Python's `Move.to_dict()`): its full notation, origin and
+/// destination, the landing squares and captured squares of its first
+/// path, all by their names in the variant's notation, and whether it
+/// crowns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// The move in full notation (every landing square of a capture).
+    pub notation: String,
+    /// Where it starts.
+    pub from: String,
+    /// Where it ends.
+    pub to: String,
+    /// Every landing square of its first path, in order.
+    pub path: Vec<String>,
+    /// The squares it captures on, in order.
+    pub captures: Vec<String>,
+    /// Whether the piece is crowned.
+    pub promotes: bool,
+}
+
+impl MoveView {
+    /// `mv`, a legal move of `pos`.
+    pub fn new(rules: &Rules, pos: &Position, mv: &Move) -> MoveView {
+        MoveView::with_path(rules, mv, &move_path(rules, pos, mv), rules.format_move_full(pos, mv))
+    }
+
+    /// `mv` played along `path` (one of its paths), written `notation`: for
+    /// a caller that has found the paths of many moves in one search.
+    pub fn with_path(rules: &Rules, mv: &Move, path: &MovePath, notation: String) -> MoveView {
+        let names = |squares: &[dama_engine::Square]| squares.iter().map(|s| rules.square_name(*s)).collect();
+        MoveView {
+            notation,
+            from: rules.square_name(mv.from()),
+            to: rules.square_name(mv.to()),
+            path: names(&path.landings),
+            captures: names(&path.captures),
+            promotes: mv.promotes(),
+        }
+    }
+}
+
 /// The squares a path visits, origin first, as indices (`rank * 16 +
 /// file`); none for a pass.
 pub fn path_squares(path: &MovePath) -> Vec<u8> {
@@ -111,6 +153,18 @@ mod tests {
         let p = move_path(&r, &start, &m);
         assert_eq!(path_squares(&p), vec![m.from().index(), m.to().index()]);
         assert!(p.captures.is_empty());
+    }
+
+    #[test]
+    fn a_move_view_names_its_squares() {
+        let r = Rules::builtin("dama").unwrap();
+        let pos = r.parse_fen("W:Wd6:Bd7,c8").unwrap();
+        let m = r.legal_moves(&pos).as_slice()[0];
+        let v = MoveView::new(&r, &pos, &m);
+        assert_eq!(v.notation, "d6xd8xb8");
+        assert_eq!((v.from.as_str(), v.to.as_str()), ("d6", "b8"));
+        assert_eq!(v.path, ["d8", "b8"]);
+        assert_eq!(v.captures, ["d7", "c8"]);
     }
 
     #[test]

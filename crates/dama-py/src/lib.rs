@@ -97,25 +97,35 @@ fn piece_letter(p: de::Piece) -> &'static str {
 
 /// One finding about a variant file: `code`, `severity`, `message`, `key`,
 /// `file`, `line`, `column` (1-based, `None` when unknown) and `help`.
-#[pyclass(module = "dama", frozen, get_all)]
+#[pyclass(module = "dama", frozen)]
 #[derive(Debug, Clone)]
 struct Diagnostic {
     /// A stable code such as `E0101` (docs/variant-format.md).
+    #[pyo3(get)]
     code: String,
     /// `"error"` or `"warning"`.
+    #[pyo3(get)]
     severity: String,
     /// What is wrong, in one sentence.
+    #[pyo3(get)]
     message: String,
     /// The dotted key the finding is about, when there is one.
+    #[pyo3(get)]
     key: Option<String>,
     /// The file as named (`<builtin:ID>` for shipped variants).
+    #[pyo3(get)]
     file: Option<String>,
     /// 1-based line.
+    #[pyo3(get)]
     line: Option<usize>,
     /// 1-based column.
+    #[pyo3(get)]
     column: Option<usize>,
     /// A suggestion, such as the nearest valid key.
+    #[pyo3(get)]
     help: Option<String>,
+    /// The finding in the JSON shape every front end gives it.
+    view: serde_json::Value,
 }
 
 impl Diagnostic {
@@ -132,8 +142,36 @@ impl Diagnostic {
             line: d.location.as_ref().map(|l| l.line),
             column: d.location.as_ref().map(|l| l.column),
             help: d.help.clone(),
+            view: serde_json::to_value(d).unwrap_or_default(),
         }
     }
+}
+
+/// A JSON value of the play tier's views as Python objects (dict, list,
+/// str, int, float, bool, None).
+fn to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value as V;
+    Ok(match v {
+        V::Null => py.None().into_bound(py),
+        V::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        V::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any(),
+            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        V::String(s) => pyo3::types::PyString::new(py, s).into_any(),
+        V::Array(a) => {
+            let items = a.iter().map(|x| to_py(py, x)).collect::<PyResult<Vec<_>>>()?;
+            pyo3::types::PyList::new(py, items)?.into_any()
+        }
+        V::Object(o) => {
+            let d = PyDict::new(py);
+            for (k, x) in o {
+                d.set_item(k, to_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
 }
 
 #[pymethods]
@@ -154,18 +192,11 @@ impl Diagnostic {
         format!("{at}{}[{}]: {}{help}", self.severity, self.code, self.message)
     }
 
-    /// The finding as a plain dict.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("code", &self.code)?;
-        d.set_item("severity", &self.severity)?;
-        d.set_item("message", &self.message)?;
-        d.set_item("key", &self.key)?;
-        d.set_item("file", &self.file)?;
-        d.set_item("line", self.line)?;
-        d.set_item("column", self.column)?;
-        d.set_item("help", &self.help)?;
-        Ok(d)
+    /// The finding as a plain dict, in the shape of `dama validate --format
+    /// json` and the web designer: `severity`, `code`, `message`, `key`,
+    /// `location` (`file`, `line`, `column`, or `None`), `help`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.view)
     }
 }
 
@@ -203,10 +234,12 @@ impl Rules {
 
 fn make_move(rules: &de::Rules, pos: &de::Position, m: &de::Move) -> Move {
     let path = dama_play::view::move_path(rules, pos, m);
+    let text = rules.format_move_full(pos, m);
     Move {
+        view: dama_play::view::MoveView::with_path(rules, m, &path, text.clone()),
         mv: *m,
         before: *pos,
-        text: rules.format_move_full(pos, m),
+        text,
         from_square: rules.square_name(m.from()),
         to_square: rules.square_name(m.to()),
         path: path.landings.iter().map(|s| rules.square_name(*s)).collect(),
@@ -535,6 +568,8 @@ struct Move {
     /// The captured squares, in the order taken.
     #[pyo3(get)]
     captures: Vec<String>,
+    /// The move in the JSON shape every front end gives it.
+    view: dama_play::view::MoveView,
 }
 
 #[pymethods]
@@ -559,6 +594,12 @@ impl Move {
 
     fn __str__(&self) -> String {
         self.text.clone()
+    }
+
+    /// The move as a plain dict, in the shape of `dama moves --format json`:
+    /// `notation`, `from`, `to`, `path`, `captures`, `promotes`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.view).unwrap_or_default())
     }
 
     fn __repr__(&self) -> String {

@@ -55,7 +55,9 @@ def test_toml_typo_reports_line_and_did_you_mean():
     assert d.code.startswith("E")
     assert "majorty" in d.message
     assert d.help is not None and "majority" in d.help
-    assert d.to_dict()["line"] == 4
+    # One shape for a diagnostic everywhere (issue 31): the location is nested,
+    # as in `dama validate --format json`.
+    assert d.to_dict()["location"]["line"] == 4
     assert "mine.toml:4:1" in str(e.value)
 
 
@@ -425,3 +427,27 @@ def test_doc_examples_print_what_they_show(doc):
                 assert _shown(expected, got), (
                     f"{doc}:{line}: the doc shows `{expected}`, the program prints `{got}`"
                 )
+
+
+# -- one shape per view (issue 31) ----------------------------------------------
+
+VIEWS = pathlib.Path(__file__).resolve().parents[3] / "tests" / "views"
+
+
+def test_move_to_dict_is_the_move_view_of_every_front_end():
+    import json
+
+    rules = dama.Rules.builtin("dama")
+    pos = rules.parse_fen("W:Wd6,a2:Bd7,c8")
+    want = json.loads((VIEWS / "moves.json").read_text())
+    assert [m.to_dict() for m in rules.legal_moves(pos)] == want
+
+
+def test_diagnostic_to_dict_is_the_diagnostic_view_of_every_front_end():
+    import json
+
+    text = 'extends = "dama"\n[capture]\nmajorty = "none"\n'
+    with pytest.raises(dama.VariantError) as e:
+        dama.Rules.from_toml(text, "mine.toml")
+    want = json.loads((VIEWS / "diagnostics.json").read_text())
+    assert [d.to_dict() for d in e.value.diagnostics] == want

@@ -1,6 +1,7 @@
 //! `dama moves <variant>`
 
-use dama_engine::FenOptions;
+use dama_engine::{FenOptions, MovePath};
+use dama_play::view::MoveView;
 
 use super::Ctx;
 use crate::cli::Format;
@@ -48,16 +49,14 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
                 Some(p) => r.format_path(p, m.is_capture()),
                 None => r.format_move_full(&pos, m),
             };
-            let names = |squares: &[dama_engine::Square]| -> Vec<String> {
-                squares.iter().map(|s| r.square_name(*s)).collect()
+            // Without a path (a pass): no landing, nothing captured.
+            let none = MovePath {
+                from: m.from(),
+                landings: Vec::new(),
+                captures: Vec::new(),
             };
             Row {
-                notation,
-                from: r.square_name(m.from()),
-                to: r.square_name(m.to()),
-                path: first.map(|p| names(&p.landings)).unwrap_or_default(),
-                captures: first.map(|p| names(&p.captures)).unwrap_or_default(),
-                promotes: m.promotes(),
+                view: MoveView::with_path(r, m, first.unwrap_or(&none), notation),
                 paths,
                 // Every way of playing the move kept, in full notation.
                 ways: all.iter().map(|p| r.format_path(p, m.is_capture())).collect(),
@@ -75,7 +74,7 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
                     if out::failed() {
                         break;
                     }
-                    let v = serde_json::json!({"notation": row.notation, "from": row.from, "to": row.to, "path": row.path, "captures": row.captures, "promotes": row.promotes, "paths": row.paths, "all_paths": row.ways});
+                    let v = serde_json::to_value(&row).unwrap_or_default();
                     let text = serde_json::to_string_pretty(&v).unwrap_or_default();
                     outln!("  {}{}", text.replace('\n', "\n  "), if i < last { "," } else { "" });
                 }
@@ -91,12 +90,12 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
                 if out::failed() {
                     break;
                 }
-                let n = &row.notation;
+                let n = &row.view.notation;
                 let mut extra = Vec::new();
-                if !row.captures.is_empty() {
-                    extra.push(format!("captures {}", row.captures.join(" ")));
+                if !row.view.captures.is_empty() {
+                    extra.push(format!("captures {}", row.view.captures.join(" ")));
                 }
-                if row.promotes {
+                if row.view.promotes {
                     extra.push("promotes".into());
                 }
                 if row.paths > 1 {
@@ -127,18 +126,14 @@ pub fn run(ctx: &Ctx, variant: &str, fen: Option<&str>, fen_options: FenOptions,
 }
 
 /// One move as `dama moves` shows it.
+#[derive(serde::Serialize)]
 struct Row {
-    /// Its full notation (its first path by landing squares).
-    notation: String,
-    from: String,
-    to: String,
-    /// The landing squares of its first path.
-    path: Vec<String>,
-    /// What its first path captures, in order.
-    captures: Vec<String>,
-    promotes: bool,
+    /// The move as every front end shows it (`dama_play::view::MoveView`).
+    #[serde(flatten)]
+    view: MoveView,
     /// How many paths play it.
     paths: u32,
     /// The paths kept, in full notation.
+    #[serde(rename = "all_paths")]
     ways: Vec<String>,
 }

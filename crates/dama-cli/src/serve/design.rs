@@ -68,18 +68,11 @@ fn extends_location(text: &str) -> Option<Location> {
     None
 }
 
-/// One finding, with its location flattened.
+/// One finding, as every front end gives it.
 pub fn diagnostic(d: &Diagnostic) -> Value {
-    json!({
-        "severity": d.severity.to_string(),
-        "code": d.code.as_str(),
-        "message": d.message,
-        "key": d.key,
-        "file": d.location.as_ref().map(|l| l.file.clone()),
-        "line": d.location.as_ref().map(|l| l.line),
-        "column": d.location.as_ref().map(|l| l.column),
-        "help": d.help,
-    })
+    // The one shape of a diagnostic: `dama validate --format json` and
+    // Python's `Diagnostic.to_dict()` give the same.
+    serde_json::to_value(d).unwrap_or(Value::Null)
 }
 
 /// What the Design panel shows: the findings, and for a variant that

@@ -466,7 +466,10 @@ let lastValid = null;
 function gutter(text, diags) {
   const lines = text.split("\n").length;
   const bad = new Map();
-  for (const d of diags) if (d.line) bad.set(d.line, d.severity === "error" ? "err" : bad.get(d.line) || "warn");
+  for (const d of diags) {
+    const line = d.location && d.location.line;
+    if (line) bad.set(line, d.severity === "error" ? "err" : bad.get(line) || "warn");
+  }
   const pre = $("gutter");
   pre.replaceChildren();
   for (let k = 1; k <= lines; k++) {
@@ -487,10 +490,11 @@ async function validateNow() {
   ul.replaceChildren();
   for (const d of r.diagnostics) {
     const li = document.createElement("li");
+    const at = d.location || {};
     li.className = d.severity;
-    li.dataset.line = d.line || "";
+    li.dataset.line = at.line || "";
     li.dataset.code = d.code;
-    const where = d.line ? `line ${d.line}, column ${d.column}: ` : "";
+    const where = at.line ? `line ${at.line}, column ${at.column}: ` : "";
     li.textContent = `${where}${d.severity} ${d.code}: ${d.message}`;
     if (d.help) {
       const h = document.createElement("div");
@@ -498,7 +502,7 @@ async function validateNow() {
       h.textContent = `help: ${d.help}`;
       li.appendChild(h);
     }
-    li.addEventListener("click", () => goToLine(d.line, d.column));
+    li.addEventListener("click", () => goToLine(at.line, at.column));
     ul.appendChild(li);
   }
   gutter(text, r.diagnostics);
