@@ -26,7 +26,10 @@ fn dama_moves_gives_the_move_view() {
     for row in rows.as_array_mut().unwrap() {
         // What `dama moves` adds to the view: its counts of paths.
         let row = row.as_object_mut().unwrap();
-        assert!(row.remove("paths").is_some() && row.remove("all_paths").is_some(), "{row:?}");
+        assert!(
+            row.remove("paths").is_some() && row.remove("all_paths").is_some(),
+            "{row:?}"
+        );
     }
     assert_eq!(rows, expected("moves.json"));
 }
