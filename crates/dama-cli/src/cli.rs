@@ -1,5 +1,6 @@
 //! The command line, as clap sees it.
 
+use crate::args::{OutputArgs, PositionArgs};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Play, validate and test draughts variants whose rules live in TOML files.
@@ -115,53 +116,39 @@ pub enum Command {
     Serve(crate::serve::ServeArgs),
     /// List the built-in variants.
     Variants {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Describe a variant's rules in words, with its initial position.
     Show {
         /// A built-in variant or a path to a .toml file.
         variant: String,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Check variant files and report every problem found.
     Validate {
         /// Variant files (or built-in ids).
         #[arg(required = true)]
         files: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// List the legal moves of a position.
     Moves {
         /// A built-in variant or a path to a .toml file.
         variant: String,
-        /// The position, in PDN FEN (`W:Wa2,b2,Kd4:Ba7,c7`); default: the initial position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept men on their own promotion rank in --fen (study positions):
-        /// they stay men until a move crowns them.
-        #[arg(long, requires = "fen")]
-        allow_men_on_promotion_rank: bool,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Count the leaves of the move tree (a move-generator check).
     Perft {
         /// A built-in variant or a path to a .toml file.
         variant: String,
-        /// The position, in PDN FEN; default: the initial position.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Accept men on their own promotion rank in --fen (study positions):
-        /// they stay men until a move crowns them.
-        #[arg(long, requires = "fen")]
-        allow_men_on_promotion_rank: bool,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Depth in plies.
         #[arg(long, short)]
         depth: u32,

@@ -9,6 +9,7 @@
 #[macro_use]
 mod stderr;
 
+mod args;
 mod cli;
 mod commands;
 mod engine_setup;

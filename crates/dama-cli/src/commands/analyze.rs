@@ -11,6 +11,7 @@ use dama_engine::{search::score_text, Color, Game, Limits, Loaded, Rules};
 use dama_play::{Analyzer, EngineConfig, GameAnalysis, PlyAnalysis, Thresholds};
 
 use super::Ctx;
+use crate::args::OutputArgs;
 use crate::cli::Format;
 use crate::error::CliError;
 use crate::exit::Exit;
@@ -48,9 +49,8 @@ pub struct AnalyzeArgs {
     /// The least loss of a blunder (??), in hundredths of a man.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(i32).range(1..))]
     pub blunder: i32,
-    /// Output format of the summary.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: OutputArgs,
     // The engine (tables are used for every game whose variant has some in the folder).
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -88,7 +88,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
         Limits::depth(DEFAULT_DEPTH)
     };
     let to_stdout = args.pdn.as_deref() == Some(Path::new("-"));
-    if to_stdout && args.format == Format::Json {
+    if to_stdout && args.output.format == Format::Json {
         return CliError::usage("--pdn - writes the record on standard output; it cannot go with --format json")
             .report(Some(ctx));
     }
@@ -162,7 +162,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs) -> Exit {
         }
     }
 
-    match args.format {
+    match args.output.format {
         Format::Json => {
             let games: Vec<serde_json::Value> = records.iter().zip(&analyses).map(|(r, a)| game_json(r, a)).collect();
             let v = serde_json::json!({

@@ -11,6 +11,7 @@ use dama_engine::Game;
 use dama_engine::{Loaded, Position, Rules};
 
 use super::Ctx;
+use crate::args::PositionArgs;
 use crate::error::CliError;
 use crate::exit::Exit;
 use crate::json::Code;
@@ -24,13 +25,8 @@ pub struct DiagramArgs {
     /// A built-in variant or a path to a .toml file (optional with --case).
     #[arg(required_unless_present = "case")]
     pub variant: Option<String>,
-    /// The position, in PDN FEN; default: the initial position.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Accept men on their own promotion rank in --fen (study positions):
-    /// they stay men until a move crowns them.
-    #[arg(long, requires = "fen")]
-    pub allow_men_on_promotion_rank: bool,
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// A legal move to draw as an arrow along its path (`d6xd8xb8`, or just
     /// `d6xb8` when unambiguous). Repeat to draw several moves.
     #[arg(long = "move", value_name = "MOVE")]
@@ -68,8 +64,8 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
                 Ok(l) => l,
                 Err(e) => return e,
             };
-            let options = super::fen_options(args.allow_men_on_promotion_rank);
-            let pos = match ctx.position_with(&loaded, args.fen.as_deref(), options) {
+            let options = args.position.fen_options();
+            let pos = match ctx.position_with(&loaded, args.position.fen.as_deref(), options) {
                 Ok(p) => p,
                 Err(e) => return e,
             };

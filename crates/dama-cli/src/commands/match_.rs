@@ -26,6 +26,7 @@ use dama_play::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, Mat
 use dama_play::{read_openings, EloEstimate, LimitsRequest, MatchOptions, Sprt, SprtDecision, SprtStatus};
 
 use super::Ctx;
+use crate::args::OutputArgs;
 use crate::cli::Format;
 use crate::engine_setup::{parse_search, play_dir, variant_file, weights_arg, EngineArgs};
 use crate::error::CliError;
@@ -127,9 +128,8 @@ pub struct MatchArgs {
     /// Also write every game to this PDN file.
     #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Print a line per game on standard error as the match goes (on a
     /// terminal a progress bar is shown instead, unless this is given).
     #[arg(long, short = 'v')]
@@ -337,7 +337,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         max_plies: args.max_plies,
         tables,
     };
-    let progress = render::stderr_tty() && args.format == Format::Text && !args.verbose;
+    let progress = render::stderr_tty() && args.output.format == Format::Text && !args.verbose;
     let names = [config.players[0].name.clone(), config.players[1].name.clone()];
     let options = MatchOptions {
         // Each game is written out by the callback below, none kept.
@@ -363,7 +363,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     let mut results: Vec<GameSummary> = Vec::new();
     let date = DateTime::now().pdn_date();
     let report = play_match_with(Arc::clone(&rules), &config, &options, |p| {
-        if args.format == Format::Json {
+        if args.output.format == Format::Json {
             results.push(GameSummary {
                 a_color: p.last.a_color,
                 outcome: p.last.outcome,
@@ -414,7 +414,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         return ctx.write_error(path, e);
     }
 
-    match args.format {
+    match args.output.format {
         Format::Json => {
             let player = |s: &MatchPlayerStats| {
                 serde_json::json!({

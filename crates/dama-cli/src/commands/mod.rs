@@ -37,10 +37,12 @@ fn dispatch(cli: Cli) -> Exit {
     // `validate --format json` reports every problem in its own array.
     let json = Format::Json
         == match &cli.command {
-            Command::Variants { format } | Command::Show { format, .. } | Command::Moves { format, .. } => *format,
-            Command::Replay(args) => args.format,
-            Command::Analyze(args) => args.format,
-            Command::Match(args) => args.format,
+            Command::Variants { output } | Command::Show { output, .. } | Command::Moves { output, .. } => {
+                output.format
+            }
+            Command::Replay(args) => args.output.format,
+            Command::Analyze(args) => args.output.format,
+            Command::Match(args) => args.output.format,
             _ => Format::Text,
         };
     let ctx = Ctx {
@@ -49,31 +51,29 @@ fn dispatch(cli: Cli) -> Exit {
         json,
     };
     match cli.command {
-        Command::Variants { format } => variants::run(&ctx, format),
-        Command::Show { variant, format } => show::run(&ctx, &variant, format),
-        Command::Validate { files, format } => validate::run(&ctx, &files, format),
+        Command::Variants { output } => variants::run(&ctx, output.format),
+        Command::Show { variant, output } => show::run(&ctx, &variant, output.format),
+        Command::Validate { files, output } => validate::run(&ctx, &files, output.format),
         Command::Moves {
             variant,
-            fen,
-            allow_men_on_promotion_rank,
-            format,
+            position,
+            output,
         } => moves::run(
             &ctx,
             &variant,
-            fen.as_deref(),
-            fen_options(allow_men_on_promotion_rank),
-            format,
+            position.fen.as_deref(),
+            position.fen_options(),
+            output.format,
         ),
         Command::Perft {
             variant,
-            fen,
-            allow_men_on_promotion_rank,
+            position,
             depth,
             divide,
             count,
             threads,
         } => {
-            let fen = (fen.as_deref(), fen_options(allow_men_on_promotion_rank));
+            let fen = (position.fen.as_deref(), position.fen_options());
             perft::run(&ctx, &variant, fen, depth, divide, count, threads)
         }
         Command::Play(args) => play::run(&ctx, args),
@@ -110,13 +110,6 @@ fn dispatch(cli: Cli) -> Exit {
         }
         Command::Completions { shell } => completions::completions(shell),
         Command::Man => completions::man(),
-    }
-}
-
-/// The FEN reader's options for `--allow-men-on-promotion-rank`.
-pub fn fen_options(allow_men_on_promotion_rank: bool) -> FenOptions {
-    FenOptions {
-        allow_men_on_promotion_rank,
     }
 }
 

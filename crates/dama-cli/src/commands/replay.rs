@@ -9,6 +9,7 @@ use dama_engine::pdn::{self, PdnError, PdnGame};
 use dama_engine::{Game, Loaded, Rules};
 
 use super::Ctx;
+use crate::args::OutputArgs;
 use crate::cli::Format;
 use crate::error::CliError;
 use crate::exit::Exit;
@@ -34,9 +35,8 @@ pub struct ReplayArgs {
     /// to its end with a warning.
     #[arg(long)]
     pub strict: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
@@ -121,7 +121,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             }
         };
         let warning = warn_past_end(&args.file, i + 1, g, &game);
-        match args.format {
+        match args.output.format {
             Format::Json => {
                 let mut v = game_json(g, &game);
                 if let (Some(w), Some(obj)) = (warning, v.as_object_mut()) {
@@ -141,7 +141,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             }
         }
     }
-    if args.format == Format::Json {
+    if args.output.format == Format::Json {
         outln!("[\n{json}\n]");
     } else if !args.quiet && total > 1 {
         outln!("\nAll {total} games checked: every move is legal.");
