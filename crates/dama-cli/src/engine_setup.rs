@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use dama_engine::search::{SearchOptionsError, LEVELS};
-use dama_engine::{egtb, egtb::EgtbError, EvalWeights, Loaded, Rules, SearchOptions};
+use dama_engine::{EvalWeights, Loaded, Rules, SearchOptions};
+use dama_play::check_tables;
 use dama_play::{EngineConfig, LimitsRequest};
 
 use crate::commands::Ctx;
@@ -102,61 +103,13 @@ pub struct EgtbArg {
     pub dir: Option<PathBuf>,
 }
 
-/// What [`check_play_dir`] found in a folder of tables.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DirCheck {
-    /// The tables of the variant that are whole and can be played.
-    pub tables: usize,
-    /// What to say on stderr: no table for the variant, or each damaged
-    /// table (the file and what is wrong with it).
-    pub warnings: Vec<String>,
-}
-
-/// Checks the folder of `--egtb DIR` (or of the hub's `egtb` parameter)
-/// for a game engine, reading every table of the variant whole once
-/// (header, size, checksum): `Err` with a message when it cannot be used
-/// (not a folder, or tables built for other rules); otherwise the number
-/// of good tables, with a warning for each damaged one (the engine plays
-/// on without it) or when there is none.
-pub fn check_play_dir(rules: &Rules, dir: &Path) -> Result<DirCheck, String> {
-    if !dir.is_dir() {
-        return Err(format!(
-            "{}: not a folder of endgame tables (build them with `dama egtb build {} --dir {}`)",
-            dir.display(),
-            rules.id(),
-            dir.display()
-        ));
-    }
-    let mut check = DirCheck {
-        tables: 0,
-        warnings: Vec::new(),
-    };
-    for (_, table) in egtb::verify(rules, dir) {
-        match table {
-            Ok(_) => check.tables += 1,
-            Err(e @ EgtbError::WrongRules { .. }) => return Err(e.to_string()),
-            Err(e) => check.warnings.push(format!("warning: {e}; playing without this table")),
-        }
-    }
-    if check.tables == 0 && check.warnings.is_empty() {
-        check.warnings.push(format!(
-            "warning: no endgame table for {} in {} (build them with `dama egtb build {} --dir {}`); playing without",
-            rules.id(),
-            dir.display(),
-            rules.id(),
-            dir.display()
-        ));
-    }
-    Ok(check)
-}
-
 /// `--egtb DIR` for the commands whose engine plays: the folder, checked,
 /// with the warnings said on stderr (no table of the variant, a damaged
 /// table); `None` when it holds no good table; an error message when it
 /// cannot be used.
 pub fn play_dir(ctx: &Ctx, rules: &Rules, dir: Option<&Path>) -> Result<Option<PathBuf>, Exit> {
     let Some(dir) = dir else { return Ok(None) };
-    match check_play_dir(rules, dir) {
+    match check_tables(rules, dir) {
         Err(e) => Err(CliError::failed(Code::Read, format!("--egtb {e}")).report(Some(ctx))),
         Ok(check) => {
             for w in &check.warnings {

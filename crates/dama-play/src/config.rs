@@ -3,10 +3,10 @@
 //! switches) turned into an [`Engine`] and its [`Limits`], the same way for
 //! every front end.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use dama_engine::egtb::Tablebase;
+use dama_engine::egtb::{self, EgtbError, Tablebase};
 use dama_engine::search::DEFAULT_LEVEL;
 use dama_engine::{Engine, EvalWeights, Limits, Rules, SearchOptions};
 
@@ -111,6 +111,54 @@ impl EngineConfig {
     pub fn tablebase(&self, rules: &Rules) -> Option<Tablebase> {
         self.tables.as_deref().map(|d| Tablebase::open(rules, d))
     }
+}
+
+/// What [`check_tables`] found in a folder of tables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TablesCheck {
+    /// The tables of the variant that are whole and can be played.
+    pub tables: usize,
+    /// What to say on stderr: no table for the variant, or each damaged
+    /// table (the file and what is wrong with it).
+    pub warnings: Vec<String>,
+}
+
+/// Checks the folder of `--egtb DIR` (or of the hub's `egtb` parameter)
+/// for a game engine, reading every table of the variant whole once
+/// (header, size, checksum): `Err` with a message when it cannot be used
+/// (not a folder, or tables built for other rules); otherwise the number
+/// of good tables, with a warning for each damaged one (the engine plays
+/// on without it) or when there is none.
+pub fn check_tables(rules: &Rules, dir: &Path) -> Result<TablesCheck, String> {
+    if !dir.is_dir() {
+        return Err(format!(
+            "{}: not a folder of endgame tables (build them with `dama egtb build {} --dir {}`)",
+            dir.display(),
+            rules.id(),
+            dir.display()
+        ));
+    }
+    let mut check = TablesCheck {
+        tables: 0,
+        warnings: Vec::new(),
+    };
+    for (_, table) in egtb::verify(rules, dir) {
+        match table {
+            Ok(_) => check.tables += 1,
+            Err(e @ EgtbError::WrongRules { .. }) => return Err(e.to_string()),
+            Err(e) => check.warnings.push(format!("warning: {e}; playing without this table")),
+        }
+    }
+    if check.tables == 0 && check.warnings.is_empty() {
+        check.warnings.push(format!(
+            "warning: no endgame table for {} in {} (build them with `dama egtb build {} --dir {}`); playing without",
+            rules.id(),
+            dir.display(),
+            rules.id(),
+            dir.display()
+        ));
+    }
+    Ok(check)
 }
 
 #[cfg(test)]

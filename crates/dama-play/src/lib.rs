@@ -42,7 +42,7 @@ mod tournament;
 pub use analysis::{
     analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
 };
-pub use config::{EngineConfig, LimitsRequest};
+pub use config::{check_tables, EngineConfig, LimitsRequest, TablesCheck};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use tournament::{
     elo_from_score, play_match, play_match_with, read_openings, score_from_elo, Contestant, EloEstimate, MatchConfig,

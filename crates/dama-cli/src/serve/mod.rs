@@ -176,7 +176,7 @@ fn check_tables(dir: &std::path::Path) -> Result<(), String> {
         if !dama_engine::egtb::table_dir(dir, &rules).is_dir() {
             continue;
         }
-        match crate::engine_setup::check_play_dir(&rules, dir) {
+        match dama_play::check_tables(&rules, dir) {
             Ok(check) => {
                 for w in &check.warnings {
                     eprintln!("{w}");
