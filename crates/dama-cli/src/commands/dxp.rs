@@ -3,10 +3,11 @@
 //! or as an initiator (which proposes a match of N games and writes them
 //! to a PDN file). docs/dxp.md describes the protocol and the options.
 //!
-//! The messages, the square numbers, positions and moves come from
-//! `dama_play::dxp`; the rules, the end of a game and the search from
-//! the engine. This module frames messages (NUL-terminated, bounded),
-//! keeps the connection and runs the game loop.
+//! The messages, the square numbers, positions and moves, and the game
+//! state machine (`DxpSession`) come from `dama_play::dxp`; the rules, the
+//! end of a game and the search from the engine. This module is the
+//! transport: it frames messages (NUL-terminated, bounded), keeps the
+//! connection (a `DxpLink`), runs the match and writes its record.
 //!
 //! A peer that sends something that is not a DXP message gets a CHAT saying
 //! why and the session goes on (stderr says so for the first
@@ -24,10 +25,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dama_engine::pdn::PdnTags;
-use dama_engine::{search::DEFAULT_LEVEL, Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot};
+use dama_engine::{Color, GameResult};
 use dama_play::dxp::{
-    AcceptCode, BackAnswer, BackRequest, DxpBoard, DxpMessage, DxpMove, GameAccept, GameEnd, GameEndReason,
-    GameRequest, DXP_MAX_MESSAGE, DXP_PORT,
+    DxpBoard, DxpIncoming, DxpLink, DxpMessage, DxpRole, DxpSession, DxpSessionError, DxpSettings, DXP_MAX_MESSAGE,
+    DXP_PORT,
 };
 use dama_play::EngineConfig;
 
@@ -102,6 +103,16 @@ pub struct DxpArgs {
     pub message_deadline_ms: u64,
 }
 
+/// How the session plays, from the command line.
+fn settings(args: &DxpArgs) -> DxpSettings {
+    DxpSettings {
+        name: args.name.clone(),
+        time: args.time,
+        max_plies: args.max_plies,
+        limits: args.engine.has_limits().then(|| args.engine.limits().limits()),
+    }
+}
+
 /// How long one message may take to arrive once its first byte has: a DXP
 /// message is at most 128 bytes, so a peer that needs longer is not
 /// sending one (the wait between messages is `--timeout`'s).
@@ -147,6 +158,7 @@ pub fn run(ctx: &Ctx, args: DxpArgs) -> Exit {
 
 /// The follower: accept connections one at a time and play what they ask.
 fn listen(args: &DxpArgs, config: &EngineConfig, board: DxpBoard) -> Exit {
+    let settings = settings(args);
     let listener = match TcpListener::bind((args.host.as_str(), args.port)) {
         Ok(l) => l,
         Err(e) => {
@@ -169,7 +181,7 @@ fn listen(args: &DxpArgs, config: &EngineConfig, board: DxpBoard) -> Exit {
         eprintln!("dama dxp: connection from {peer}");
         match Conn::new(stream, args) {
             Ok(mut conn) => {
-                let mut session = Session::new(args, &board, &mut engine, Role::Follower);
+                let mut session = DxpSession::new(&settings, &board, &mut engine, DxpRole::Follower);
                 let ended = session.follow(&mut conn);
                 conn.report_hidden();
                 match ended {
@@ -196,6 +208,7 @@ fn initiate(
     start: dama_engine::Position,
     variant_file: Option<String>,
 ) -> Exit {
+    let settings = settings(args);
     // The record's target is checked before anything is played; each game
     // is added as it ends, so a session stopped at any point (Ctrl-C,
     // kill -9) leaves every finished game (issue 37).
@@ -216,7 +229,7 @@ fn initiate(
         }
     };
     let mut engine = config.engine(board.rules());
-    let mut session = Session::new(args, &board, &mut engine, Role::Initiator);
+    let mut session = DxpSession::new(&settings, &board, &mut engine, DxpRole::Initiator);
     let mut games = 0usize;
     let (mut wins, mut draws, mut losses, mut unfinished) = (0u32, 0u32, 0u32, 0u32);
     let date = DateTime::now().pdn_date();
@@ -328,42 +341,6 @@ fn connect(addr: &str, timeout: Duration) -> std::io::Result<TcpStream> {
     Err(last.unwrap_or_else(|| std::io::Error::new(ErrorKind::NotFound, "the address resolves to nothing")))
 }
 
-/// Why a session ended early.
-#[derive(Debug, thiserror::Error)]
-enum SessionError {
-    #[error("the peer closed the connection")]
-    Closed,
-    #[error("the peer sent nothing for {0} s")]
-    Timeout(u64),
-    #[error("the peer took more than {} to send one message (a DXP message is at most 128 bytes)", millis(.0))]
-    SlowMessage(Duration),
-    #[error("the peer has read nothing we sent for {0} s (it does not read its side of the connection)")]
-    NotReading(u64),
-    #[error("a message of more than {MAX_FRAME} bytes without its NUL: not DXP")]
-    TooLong,
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
-    #[error("the follower refused the game ({0:?}: {1})")]
-    Refused(AcceptCode, &'static str),
-    #[error("{0}")]
-    Protocol(String),
-}
-
-/// `d` in words: whole seconds as `N s`, else milliseconds.
-fn millis(d: &Duration) -> String {
-    if d.subsec_millis() == 0 {
-        format!("{} s", d.as_secs())
-    } else {
-        format!("{} ms", d.as_millis())
-    }
-}
-
-/// One message read, or text that is not one.
-enum Incoming {
-    Message(DxpMessage),
-    Bad(String),
-}
-
 /// A connection: NUL-framed messages, bounded, with a read timeout
 /// between messages and a deadline for each message.
 struct Conn {
@@ -418,7 +395,25 @@ impl Conn {
         })
     }
 
-    fn send(&mut self, m: &DxpMessage) -> Result<(), SessionError> {
+    /// How many bad messages and chat lines were not shown, if any.
+    fn report_hidden(&self) {
+        for (n, what) in [
+            (self.bad.hidden, "bad or unexpected messages"),
+            (self.chats.hidden, "chat lines"),
+        ] {
+            if n > 0 {
+                eprintln!("dama dxp: and {n} more {what} from the peer (the first {MAX_REPORTED} are shown)");
+            }
+        }
+    }
+
+    fn shutdown(&mut self) {
+        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+impl DxpLink for Conn {
+    fn send(&mut self, m: &DxpMessage) -> Result<(), DxpSessionError> {
         let text = m.to_string();
         if self.verbose {
             eprintln!("> {}", dama_engine::text::printable(&text));
@@ -431,20 +426,63 @@ impl Conn {
         match written {
             Ok(()) => Ok(()),
             Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                Err(SessionError::NotReading(self.timeout))
+                Err(DxpSessionError::NotReading(self.timeout))
             }
             Err(e) => Err(e.into()),
         }
     }
 
-    /// A bad message from the peer: said on stderr (the first few) and
-    /// answered with a CHAT saying why.
-    fn bad_message(&mut self, e: &str) -> Result<(), SessionError> {
-        self.notice(format_args!(
-            "the peer sent a bad message: {}",
-            dama_engine::text::printable(e)
-        ));
-        self.chat(&format!("error: {e}"))
+    /// The next message (or bad text) from the peer.
+    fn recv(&mut self) -> Result<DxpIncoming, DxpSessionError> {
+        loop {
+            if let Some(i) = self.buf.iter().position(|&b| b == 0) {
+                let frame: Vec<u8> = self.buf.drain(..=i).take(i).collect();
+                // What is left has begun the next message.
+                self.message_started = (!self.buf.is_empty()).then(Instant::now);
+                let text = String::from_utf8_lossy(&frame).into_owned();
+                if self.verbose {
+                    eprintln!("< {}", text.escape_debug());
+                }
+                return Ok(match DxpMessage::parse(&text) {
+                    Ok(m) => DxpIncoming::Message(m),
+                    Err(e) => DxpIncoming::Bad(e.to_string()),
+                });
+            }
+            if self.buf.len() > MAX_FRAME {
+                return Err(DxpSessionError::TooLong(MAX_FRAME));
+            }
+            // Between messages the peer may think for `--timeout`; once a
+            // message has begun, it must be whole by its deadline.
+            let wait = match self.message_started {
+                None => Duration::from_secs(self.timeout),
+                Some(t) => {
+                    let left = self.message_deadline.saturating_sub(t.elapsed());
+                    if left.is_zero() {
+                        return Err(DxpSessionError::SlowMessage(self.message_deadline));
+                    }
+                    left
+                }
+            };
+            self.stream.set_read_timeout(Some(wait))?;
+            let mut chunk = [0u8; 512];
+            match self.stream.read(&mut chunk) {
+                Ok(0) => return Err(DxpSessionError::Closed),
+                Ok(n) => {
+                    if self.buf.is_empty() {
+                        self.message_started = Some(Instant::now());
+                    }
+                    self.buf.extend_from_slice(chunk.get(..n).unwrap_or_default());
+                }
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    return Err(match self.message_started {
+                        Some(_) => DxpSessionError::SlowMessage(self.message_deadline),
+                        None => DxpSessionError::Timeout(self.timeout),
+                    })
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 
     /// A line on stderr about a bad or unexpected message of the peer's
@@ -462,499 +500,8 @@ impl Conn {
         }
     }
 
-    /// How many bad messages and chat lines were not shown, if any.
-    fn report_hidden(&self) {
-        for (n, what) in [
-            (self.bad.hidden, "bad or unexpected messages"),
-            (self.chats.hidden, "chat lines"),
-        ] {
-            if n > 0 {
-                eprintln!("dama dxp: and {n} more {what} from the peer (the first {MAX_REPORTED} are shown)");
-            }
-        }
-    }
-
-    fn chat(&mut self, text: &str) -> Result<(), SessionError> {
-        self.send(&DxpMessage::Chat(text.to_string()))
-    }
-
-    /// The next message (or bad text) from the peer.
-    fn recv(&mut self) -> Result<Incoming, SessionError> {
-        loop {
-            if let Some(i) = self.buf.iter().position(|&b| b == 0) {
-                let frame: Vec<u8> = self.buf.drain(..=i).take(i).collect();
-                // What is left has begun the next message.
-                self.message_started = (!self.buf.is_empty()).then(Instant::now);
-                let text = String::from_utf8_lossy(&frame).into_owned();
-                if self.verbose {
-                    eprintln!("< {}", text.escape_debug());
-                }
-                return Ok(match DxpMessage::parse(&text) {
-                    Ok(m) => Incoming::Message(m),
-                    Err(e) => Incoming::Bad(e.to_string()),
-                });
-            }
-            if self.buf.len() > MAX_FRAME {
-                return Err(SessionError::TooLong);
-            }
-            // Between messages the peer may think for `--timeout`; once a
-            // message has begun, it must be whole by its deadline.
-            let wait = match self.message_started {
-                None => Duration::from_secs(self.timeout),
-                Some(t) => {
-                    let left = self.message_deadline.saturating_sub(t.elapsed());
-                    if left.is_zero() {
-                        return Err(SessionError::SlowMessage(self.message_deadline));
-                    }
-                    left
-                }
-            };
-            self.stream.set_read_timeout(Some(wait))?;
-            let mut chunk = [0u8; 512];
-            match self.stream.read(&mut chunk) {
-                Ok(0) => return Err(SessionError::Closed),
-                Ok(n) => {
-                    if self.buf.is_empty() {
-                        self.message_started = Some(Instant::now());
-                    }
-                    self.buf.extend_from_slice(chunk.get(..n).unwrap_or_default());
-                }
-                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                    return Err(match self.message_started {
-                        Some(_) => SessionError::SlowMessage(self.message_deadline),
-                        None => SessionError::Timeout(self.timeout),
-                    })
-                }
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) => return Err(e.into()),
-            }
-        }
-    }
-
-    fn shutdown(&mut self) {
-        let _ = self.stream.shutdown(std::net::Shutdown::Both);
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
-    Initiator,
-    Follower,
-}
-
-/// A game being played.
-struct Current {
-    game: Game,
-    ours: Color,
-    /// Our clock for the game (`None`: no time limit was given).
-    remaining: Option<Duration>,
-    /// The GAMEEND we sent, awaiting its confirmation.
-    end_sent: bool,
-}
-
-/// A game at its end.
-struct Played {
-    game: Game,
-    /// Why it ended, when the rules did not end it.
-    note: String,
-    /// The peer wants no further game.
-    peer_stops: bool,
-}
-
-/// What the message loop does next.
-enum Next {
-    Continue,
-    GameOver { peer_stops: bool, note: String },
-    Quit,
-}
-
-struct Session<'a> {
-    board: &'a DxpBoard,
-    engine: &'a mut Engine,
-    args: &'a DxpArgs,
-    role: Role,
-    current: Option<Current>,
-    peer_name: String,
-    /// The GAMEEND we send next says we stop (the initiator's last game).
-    stop_after: bool,
-}
-
-impl<'a> Session<'a> {
-    fn new(args: &'a DxpArgs, board: &'a DxpBoard, engine: &'a mut Engine, role: Role) -> Session<'a> {
-        Session {
-            board,
-            engine,
-            args,
-            role,
-            current: None,
-            peer_name: "?".into(),
-            stop_after: false,
-        }
-    }
-
-    /// The follower's loop: until the peer goes away or says stop.
-    fn follow(&mut self, conn: &mut Conn) -> Result<(), SessionError> {
-        loop {
-            match self.step(conn) {
-                Ok(Next::Continue | Next::GameOver { .. }) => {}
-                Ok(Next::Quit) => return Ok(()),
-                Err(SessionError::Closed) => return Ok(()),
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// The initiator: asks for one game and plays it to its end.
-    fn initiate_game(
-        &mut self,
-        conn: &mut Conn,
-        ours: Color,
-        start: &dama_engine::Position,
-        last: bool,
-    ) -> Result<Played, SessionError> {
-        let position = (*start != self.board.rules().start_position()).then(|| self.board.encode_position(start));
-        conn.send(&DxpMessage::GameRequest(GameRequest {
-            version: 1,
-            initiator: self.args.name.clone(),
-            follower_color: !ours,
-            minutes: self.args.time,
-            moves: 0,
-            position,
-        }))?;
-        // The answer: GAMEACC (CHAT before it is logged).
-        loop {
-            match conn.recv()? {
-                Incoming::Message(DxpMessage::GameAccept(a)) => {
-                    self.peer_name = if a.follower.trim().is_empty() {
-                        "?".into()
-                    } else {
-                        a.follower.trim().to_string()
-                    };
-                    if a.code != AcceptCode::Accepted {
-                        let why = match a.code {
-                            AcceptCode::RefusedColor => "not with this colour",
-                            AcceptCode::RefusedTime => "not with this time",
-                            AcceptCode::RefusedPosition => "not from this position",
-                            _ => "no reason given",
-                        };
-                        return Err(SessionError::Refused(a.code, why));
-                    }
-                    break;
-                }
-                Incoming::Message(DxpMessage::Chat(t)) => conn.show_chat(&t),
-                Incoming::Message(m) => conn.notice(format_args!("ignored a {} while waiting for GAMEACC", m.kind())),
-                Incoming::Bad(e) => conn.bad_message(&e)?,
-            }
-        }
-        self.stop_after = last;
-        self.begin(Game::from_position(self.board.shared_rules(), *start), ours);
-        let mut next = self.move_if_our_turn(conn)?;
-        loop {
-            match next {
-                Next::Continue => {}
-                Next::GameOver { peer_stops, note } => {
-                    let Some(cur) = self.current.take() else {
-                        return Err(SessionError::Protocol("no game".into()));
-                    };
-                    return Ok(Played {
-                        game: cur.game,
-                        note,
-                        peer_stops,
-                    });
-                }
-                Next::Quit => return Err(SessionError::Closed),
-            }
-            next = self.step(conn)?;
-        }
-    }
-
-    fn begin(&mut self, game: Game, ours: Color) {
-        self.engine.clear();
-        let remaining = (self.args.time > 0).then(|| Duration::from_secs(u64::from(self.args.time) * 60));
-        self.current = Some(Current {
-            game,
-            ours,
-            remaining,
-            end_sent: false,
-        });
-    }
-
-    /// Reads one message and answers it.
-    fn step(&mut self, conn: &mut Conn) -> Result<Next, SessionError> {
-        let m = match conn.recv()? {
-            Incoming::Message(m) => m,
-            Incoming::Bad(e) => {
-                conn.bad_message(&e)?;
-                return Ok(Next::Continue);
-            }
-        };
-        match m {
-            DxpMessage::Chat(t) => {
-                conn.show_chat(&t);
-                Ok(Next::Continue)
-            }
-            DxpMessage::GameRequest(r) => self.on_request(conn, &r),
-            DxpMessage::Move(mv) => self.on_move(conn, &mv),
-            DxpMessage::GameEnd(e) => self.on_end(conn, e),
-            DxpMessage::BackRequest(b) => self.on_back(conn, b),
-            DxpMessage::BackAccept(a) => {
-                conn.notice(format_args!("a BACKACC ({a:?}) that answers nothing we asked"));
-                Ok(Next::Continue)
-            }
-            DxpMessage::GameAccept(_) => {
-                conn.chat("error: a GAMEACC answers a GAMEREQ, and none was sent")?;
-                Ok(Next::Continue)
-            }
-        }
-    }
-
-    fn on_request(&mut self, conn: &mut Conn, r: &GameRequest) -> Result<Next, SessionError> {
-        let refuse = |conn: &mut Conn, code: AcceptCode, name: &str| {
-            conn.send(&DxpMessage::GameAccept(GameAccept {
-                follower: name.to_string(),
-                code,
-            }))
-        };
-        if self.role == Role::Initiator {
-            conn.chat("error: only the initiator sends GAMEREQ")?;
-            return Ok(Next::Continue);
-        }
-        let start = match self.board.start_of(r) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!(
-                    "dama dxp: refused a game from {}: {e}",
-                    dama_engine::text::printable(&r.initiator)
-                );
-                refuse(conn, AcceptCode::RefusedPosition, &self.args.name)?;
-                return Ok(Next::Continue);
-            }
-        };
-        self.peer_name = r.initiator.clone();
-        eprintln!(
-            "dama dxp: game with {} ({} min, we play {})",
-            dama_engine::text::printable(&r.initiator),
-            r.minutes,
-            r.follower_color
-        );
-        refuse(conn, AcceptCode::Accepted, &self.args.name)?;
-        self.begin(Game::from_position(self.board.shared_rules(), start), r.follower_color);
-        if let Some(cur) = &mut self.current {
-            cur.remaining = (r.minutes > 0).then(|| Duration::from_secs(u64::from(r.minutes) * 60));
-        }
-        self.move_if_our_turn(conn)
-    }
-
-    fn on_move(&mut self, conn: &mut Conn, mv: &DxpMove) -> Result<Next, SessionError> {
-        let Some(cur) = &mut self.current else {
-            conn.chat("error: a MOVE but no game is being played")?;
-            return Ok(Next::Continue);
-        };
-        if cur.game.is_over() || cur.end_sent {
-            conn.chat("error: a MOVE after the end of the game")?;
-            return self.send_end(conn, "a move after the end");
-        }
-        if cur.game.side_to_move() == cur.ours {
-            conn.chat("error: a MOVE when it is our turn")?;
-            return Ok(Next::Continue);
-        }
-        let pos = *cur.game.position();
-        let m = match self.board.resolve(&pos, mv) {
-            Ok(m) => m,
-            Err(e) => {
-                let text = DxpMessage::Move(mv.clone()).to_string();
-                eprintln!("dama dxp: the peer's move {text} is refused: {e}");
-                conn.chat(&format!("error: {text}: {e}"))?;
-                // The games no longer agree: this one ends here.
-                return self.send_end(conn, "an illegal move");
-            }
-        };
-        if let Err(e) = cur.game.play(m) {
-            conn.chat(&format!("error: {e}"))?;
-            return self.send_end(conn, "an illegal move");
-        }
-        self.move_if_our_turn(conn)
-    }
-
-    /// Plays our move when it is our turn, or sends GAMEEND when the game is over.
-    fn move_if_our_turn(&mut self, conn: &mut Conn) -> Result<Next, SessionError> {
-        let Some(cur) = &mut self.current else {
-            return Ok(Next::Continue);
-        };
-        if cur.end_sent || cur.game.side_to_move() != cur.ours {
-            return Ok(Next::Continue);
-        }
-        if !cur.game.is_over() && cur.game.ply_count() >= self.args.max_plies as usize {
-            let n = cur.game.ply_count() as u32;
-            let _ = cur.game.declare(Outcome::new(GameResult::Draw, EndReason::PlyLimit(n)));
-        }
-        if cur.game.is_over() {
-            return self.send_end(conn, "");
-        }
-        let limits = self.limits();
-        let Some(cur) = &mut self.current else {
-            return Ok(Next::Continue);
-        };
-        let started = Instant::now();
-        let result = self.engine.search(&SearchRoot::from_game(&cur.game), &limits);
-        let spent = started.elapsed();
-        if let Some(r) = &mut cur.remaining {
-            *r = r.saturating_sub(spent);
-        }
-        let Some(m) = result.best else {
-            return self.send_end(conn, "");
-        };
-        let seconds = u16::try_from(spent.as_secs()).unwrap_or(9999);
-        let dxp_move = match self.board.encode_move(&m, seconds) {
-            Ok(d) => d,
-            Err(e) => {
-                conn.chat(&format!("error: {e}"))?;
-                return self.send_end(conn, "a move DXP cannot send");
-            }
-        };
-        if cur.game.play(m).is_err() {
-            return self.send_end(conn, "an engine error");
-        }
-        conn.send(&DxpMessage::Move(dxp_move))?;
-        Ok(Next::Continue)
-    }
-
-    /// How long to think for the next move.
-    fn limits(&self) -> Limits {
-        if self.args.engine.has_limits() {
-            return self.args.engine.limits().limits();
-        }
-        match self.current.as_ref().and_then(|c| c.remaining) {
-            // A share of what is left: about 30 more moves, never below 10 ms.
-            Some(left) => Limits::movetime((left / 30).max(Duration::from_millis(10))),
-            None => Limits::level(DEFAULT_LEVEL),
-        }
-    }
-
-    /// Sends GAMEEND for the current game (instead of a move) and waits
-    /// for its confirmation.
-    fn send_end(&mut self, conn: &mut Conn, note: &str) -> Result<Next, SessionError> {
-        let Some(cur) = &mut self.current else {
-            return Ok(Next::Continue);
-        };
-        let reason = match cur.game.outcome().map(|o| o.result) {
-            Some(GameResult::Draw) => GameEndReason::Draw,
-            Some(r) if r == GameResult::win_for(cur.ours) => GameEndReason::Win,
-            Some(_) => GameEndReason::Resign,
-            None => GameEndReason::Unspecified,
-        };
-        cur.end_sent = true;
-        let stop = self.role == Role::Initiator && self.stop_after;
-        conn.send(&DxpMessage::GameEnd(GameEnd { reason, stop }))?;
-        let note = note.to_string();
-        // The confirmation (CHAT and bad text are answered on the way).
-        loop {
-            match conn.recv() {
-                Ok(Incoming::Message(DxpMessage::GameEnd(e))) => {
-                    return Ok(self.finish(e.stop, note));
-                }
-                Ok(Incoming::Message(DxpMessage::Chat(t))) => conn.show_chat(&t),
-                Ok(Incoming::Message(m)) => {
-                    conn.notice(format_args!("ignored a {} while waiting for GAMEEND", m.kind()));
-                }
-                Ok(Incoming::Bad(e)) => conn.bad_message(&e)?,
-                // A follower that hangs up after our final GAMEEND has ended the game.
-                Err(SessionError::Closed) if stop || self.role == Role::Follower => {
-                    return Ok(self.finish(true, note));
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// The game is over: the follower forgets it; the initiator's caller takes it.
-    fn finish(&mut self, peer_stops: bool, note: String) -> Next {
-        if self.role == Role::Follower {
-            if let Some(cur) = self.current.take() {
-                let how = cur.game.outcome().map_or("unfinished".to_string(), |o| o.to_string());
-                eprintln!("dama dxp: game over after {} plies: {how}", cur.game.ply_count());
-            }
-            if peer_stops {
-                return Next::Quit;
-            }
-        }
-        Next::GameOver { peer_stops, note }
-    }
-
-    /// The peer ends the game: take its word for it if the rules have not
-    /// ended it, and confirm.
-    fn on_end(&mut self, conn: &mut Conn, e: GameEnd) -> Result<Next, SessionError> {
-        let note = match &mut self.current {
-            None => {
-                // Between games: a GAMEEND confirms nothing; answer it all the same.
-                conn.send(&DxpMessage::GameEnd(GameEnd {
-                    reason: GameEndReason::Unspecified,
-                    stop: e.stop,
-                }))?;
-                return Ok(if e.stop { Next::Quit } else { Next::Continue });
-            }
-            Some(cur) => {
-                let peer = !cur.ours;
-                if !cur.game.is_over() {
-                    let _ = match e.reason {
-                        GameEndReason::Resign => cur.game.resign(peer),
-                        GameEndReason::Draw => cur.game.agree_draw(),
-                        GameEndReason::Win => Ok(()),
-                        GameEndReason::Unspecified => Ok(()),
-                    };
-                }
-                match e.reason {
-                    GameEndReason::Win if !cur.game.is_over() => "the peer claimed a win".to_string(),
-                    _ if !cur.game.is_over() => "the peer ended the game".to_string(),
-                    _ => String::new(),
-                }
-            }
-        };
-        let stop = self.role == Role::Initiator && self.stop_after;
-        let already = self.current.as_ref().is_some_and(|c| c.end_sent);
-        if !already {
-            conn.send(&DxpMessage::GameEnd(GameEnd {
-                reason: GameEndReason::Unspecified,
-                stop,
-            }))?;
-        }
-        Ok(self.finish(e.stop, note))
-    }
-
-    /// BACKREQ: go back to the position before move `move_number` of
-    /// `to_move`, if the game has been there.
-    fn on_back(&mut self, conn: &mut Conn, b: BackRequest) -> Result<Next, SessionError> {
-        let Some(cur) = &mut self.current else {
-            conn.send(&DxpMessage::BackAccept(BackAnswer::Declined))?;
-            return Ok(Next::Continue);
-        };
-        let target = (0..=cur.game.ply_count()).find(|&i| {
-            cur.game.move_number_of(i) == u32::from(b.move_number) && side_before(&cur.game, i) == b.to_move
-        });
-        let Some(target) = target.filter(|_| !cur.end_sent) else {
-            conn.send(&DxpMessage::BackAccept(BackAnswer::Declined))?;
-            return Ok(Next::Continue);
-        };
-        while cur.game.ply_count() > target || cur.game.is_over() {
-            if cur.game.undo().is_none() {
-                break;
-            }
-        }
-        eprintln!(
-            "dama dxp: took back to move {}{}",
-            b.move_number,
-            if b.to_move == Color::White { "" } else { "..." }
-        );
-        conn.send(&DxpMessage::BackAccept(BackAnswer::Accepted))?;
-        self.move_if_our_turn(conn)
-    }
-}
-
-/// The side to move before ply `i` of `game`.
-fn side_before(game: &Game, i: usize) -> Color {
-    match game.plies().get(i) {
-        Some(p) => p.side(),
-        None => game.side_to_move(),
+    fn say(&mut self, line: &str) {
+        eprintln!("{line}");
     }
 }
 
