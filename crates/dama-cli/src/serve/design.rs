@@ -109,7 +109,8 @@ mod tests {
         let v = validate("extends = \"dama\"\n\n[capture]\nmajorty = \"none\"\n");
         assert_eq!(v["ok"], false);
         let d = &v["diagnostics"][0];
-        assert_eq!(d["line"], 4, "{v}");
+        // The one shape of a diagnostic: its location nested (issue 31).
+        assert_eq!(d["location"]["line"], 4, "{v}");
         assert!(d["help"].as_str().unwrap_or("").contains("majority"), "{v}");
     }
 
@@ -118,7 +119,7 @@ mod tests {
         let v = validate("id = \"x\"\nextends = \"../../etc/passwd.toml\"\n");
         assert_eq!(v["ok"], false);
         assert_eq!(v["diagnostics"][0]["code"], "E0103");
-        assert_eq!(v["diagnostics"][0]["line"], 2);
+        assert_eq!(v["diagnostics"][0]["location"]["line"], 2);
         let ok = validate("extends = \"dama\"\n[capture]\nmajority = \"none\"\n");
         assert_eq!(ok["ok"], true, "{ok}");
         assert!(ok["rules"].as_array().is_some_and(|r| !r.is_empty()));

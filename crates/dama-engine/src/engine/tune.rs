@@ -10,7 +10,8 @@
 //! mean squared error between prediction and result falls.
 //!
 //! ```
-//! use dama_engine::{tune, EvalWeights, Evaluator, Rules, tune::Sample};
+//! use dama_engine::tune::{tune, Sample};
+//! use dama_engine::{EvalWeights, Evaluator, Rules};
 //! let rules = Rules::builtin("dama").unwrap();
 //! let ev = Evaluator::new(&rules);
 //! // White a man up wins; a man down loses.

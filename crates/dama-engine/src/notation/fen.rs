@@ -62,7 +62,7 @@ impl Rules {
     /// with `options` relaxing what it refuses.
     ///
     /// ```
-    /// use dama_engine::{notation::FenOptions, Rules};
+    /// use dama_engine::{FenOptions, Rules};
     ///
     /// let rules = Rules::builtin("dama").unwrap();
     /// // A study position: White's man on a8 has not been crowned.
