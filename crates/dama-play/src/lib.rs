@@ -16,7 +16,8 @@
 //! assert!(analysis.plies.is_empty());
 //! ```
 
-// The layers, lowest first (checked by tests/module_graph.rs).
+// The layers, lowest first: each uses only those before it (checked by
+// tests/module_graph.rs, which also checks that nothing here prints).
 
 // What every front end shows: move paths, lines, outcomes, the rules in words.
 pub mod view;
