@@ -20,6 +20,7 @@ mod line;
 mod out;
 mod records;
 mod render;
+mod repl;
 mod savefile;
 mod serve;
 mod svg;
