@@ -101,7 +101,7 @@ pub use rules::{
 pub use spec::{did_you_mean, Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::{file_safe_name, printable, printable_lines, shown_char, Rng};
 pub use variant::{
-    builtin_names, builtin_text, load, load_text, read_text, LoadError, Loaded, SourceFile, BUILTIN, MAX_CHAIN,
+    builtin_names, builtin_text, load, load_text, read_text, LoadError, Loaded, Origin, SourceFile, BUILTIN, MAX_CHAIN,
     MAX_DIAGNOSTICS, MAX_FILE_BYTES,
 };
 
