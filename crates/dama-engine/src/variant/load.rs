@@ -8,11 +8,12 @@
 //! 2. **Merge** the raw tables, root first, so a child states only what
 //!    differs. Spans are shifted by `file index << 32`, so a value anywhere
 //!    in the merged table still points into the file that defined it.
-//! 3. **Deserialize** into [`VariantSpec`] with serde as the single judge of
-//!    keys, types and allowed values. On an error the offending key is
-//!    recorded, removed (or, when a required key is missing, replaced by a
-//!    neutral stand-in) and deserialization is retried, so all such problems
-//!    are reported at once.
+//! 3. **Check and deserialize**: the merged table is walked against the key
+//!    table ([`KEYS`](crate::spec::KEYS): each key's kind, allowed words and
+//!    range), so unknown keys, wrong types, unknown words and missing keys
+//!    are all reported at once, each where it is. The offending value is
+//!    removed (or, when a required key is missing or wrong, replaced by the
+//!    key's stand-in), and one serde call builds the [`VariantSpec`].
 //! 4. **Compile** with [`Rules::compile`], which checks consistency. Its
 //!    findings name a dotted key (`setup.white[2]`) that is located through
 //!    the merged table, so it points at the child-most file defining the key.

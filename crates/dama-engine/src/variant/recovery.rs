@@ -668,7 +668,7 @@ mod tests {
     use crate::rules::Rules;
 
     /// Every key of Turkish draughts' rules, and those left out at their defaults.
-    fn full() -> toml::Table {
+    fn full() -> String {
         let mut spec = Rules::builtin("dama").unwrap().spec().clone();
         spec.end.material_draw = vec![crate::spec::MaterialDrawSpec {
             material: vec!["KK v K".into()],
@@ -676,40 +676,42 @@ mod tests {
         }];
         spec.kings.max_consecutive_moves = 3;
         spec.capture.priority = vec![crate::spec::Preference::ByKing];
-        toml::Table::try_from(&spec).unwrap()
+        toml::to_string(&spec).unwrap()
     }
 
-    /// `t` with the key `path` set to the TOML value `value`, or removed.
-    fn with(mut t: toml::Table, path: &str, value: Option<&str>) -> toml::Table {
+    /// `text`'s table with the key `path` set to the TOML value `value`, or removed.
+    fn with<'a>(text: &'a str, path: &str, value: Option<&'a str>) -> DeTable<'a> {
+        let mut t = DeTable::parse(text).unwrap().into_inner();
         let parts: Vec<&str> = path.split('.').collect();
         let (last, sections) = parts.split_last().unwrap();
         let mut cur = &mut t;
         for s in sections {
-            cur = match cur.get_mut(*s).unwrap() {
-                toml::Value::Table(t) => t,
-                toml::Value::Array(a) => a[0].as_table_mut().unwrap(),
+            cur = match cur.get_mut(*s).unwrap().get_mut() {
+                DeValue::Table(t) => t,
+                DeValue::Array(a) => match a.get_mut(0).unwrap().get_mut() {
+                    DeValue::Table(t) => t,
+                    other => panic!("{path}: {other:?}"),
+                },
                 other => panic!("{path}: {other:?}"),
             };
         }
-        match value {
-            Some(v) => {
-                let v: toml::Table = format!("v = {v}").parse().unwrap();
-                cur.insert(last.to_string(), v["v"].clone());
-            }
-            None => {
-                cur.remove(*last);
-            }
+        cur.remove(*last);
+        if let Some(v) = value {
+            let v = DeValue::parse(v).unwrap();
+            cur.insert(Spanned::new(0..0, Cow::Owned(last.to_string())), v);
         }
         t
     }
 
     /// Whether the check finds nothing, and whether serde reads the table.
-    fn judged(t: &toml::Table) -> (bool, bool) {
-        let text = toml::to_string(t).unwrap();
-        let table = DeTable::parse(&text).unwrap().into_inner();
-        let mut r = Recovery::new(table);
+    fn judged(t: DeTable<'_>) -> (bool, bool) {
+        let mut r = Recovery::new(t.clone());
         let checked = r.run().is_some() && r.diags.is_empty();
-        (checked, toml::from_str::<VariantSpec>(&text).is_ok())
+        let de = Spanned::new(0..0, t).into_deserializer();
+        (
+            checked,
+            serde::Deserialize::deserialize(de).map(|_: VariantSpec| ()).is_ok(),
+        )
     }
 
     /// The key table agrees with serde: whatever the check lets through,
@@ -717,7 +719,8 @@ mod tests {
     /// the check does not fail.
     #[test]
     fn the_key_table_agrees_with_serde() {
-        assert_eq!(judged(&full()), (true, true));
+        let full = full();
+        assert_eq!(judged(DeTable::parse(&full).unwrap().into_inner()), (true, true));
         for k in KEYS.iter().filter(|k| k.kind != Kind::Table) {
             let mut probes: Vec<String> = vec!["1".into(), "-1".into(), "1.5".into(), "true".into(), "\"x\"".into()];
             probes.extend(["[]", "[1]", "[\"x\"]", "{}", "1979-05-27", "99999999999999999999"].map(String::from));
@@ -741,7 +744,7 @@ mod tests {
             }
             probes.extend(k.stand_in.map(String::from));
             for p in &probes {
-                let (checked, read) = judged(&with(full(), k.path, Some(p)));
+                let (checked, read) = judged(with(&full, k.path, Some(p)));
                 assert!(
                     !checked || read,
                     "`{} = {p}` passes the check but serde refuses it",
@@ -755,14 +758,14 @@ mod tests {
             }
             if let Some(s) = k.stand_in {
                 assert_eq!(
-                    judged(&with(full(), k.path, Some(s))),
+                    judged(with(&full, k.path, Some(s))),
                     (true, true),
                     "{}'s stand-in",
                     k.path
                 );
             }
             // A key without a default is one serde needs.
-            let (checked, read) = judged(&with(full(), k.path, None));
+            let (checked, read) = judged(with(&full, k.path, None));
             assert_eq!(
                 (checked, read),
                 (k.default.is_some(), k.default.is_some()),
