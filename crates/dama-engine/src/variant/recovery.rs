@@ -458,7 +458,7 @@ fn read<'v>(v: &'v DeValue<'_>) -> Result<Read<'v>, Problem> {
             }
         }
         DeValue::Float(f) => match f.as_str().parse::<f64>() {
-            Ok(x) if !(x.is_infinite() && !f.as_str().contains("inf")) => Read::Float(x),
+            Ok(x) if !x.is_infinite() || f.as_str().contains("inf") => Read::Float(x),
             _ => return Err(Problem::Unreadable("floating-point number overflowed")),
         },
         DeValue::String(s) => Read::Str(s.as_ref()),
