@@ -134,7 +134,7 @@ pub fn weights_arg(rules: &Rules, arg: Option<&Path>) -> Result<Option<EvalWeigh
 /// The variant file to name in the record, for variants not built in.
 pub fn variant_file(loaded: &Loaded) -> Option<String> {
     let top = loaded.files.first()?;
-    if top.name.starts_with("<builtin:") {
+    if top.origin.builtin().is_some() {
         return None;
     }
     let p = Path::new(&top.name);

@@ -73,7 +73,7 @@ pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use rules::Rules;
 pub use spec::{Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::Rng;
-pub use variant::{load, load_text, LoadError, Loaded, SourceFile};
+pub use variant::{load, load_text, LoadError, Loaded, Origin, SourceFile};
 
 /// The geometry of a board: directions, square layouts and widths.
 pub mod geometry {

@@ -6,7 +6,7 @@
 //! extend a built-in variant only, and a path there is a finding like any
 //! other, at its line.
 
-use dama_engine::{load_text, Code, Diagnostic, LoadError, Loaded, Location, SourceFile};
+use dama_engine::{load_text, Code, Diagnostic, LoadError, Loaded, Location, Origin, SourceFile};
 use dama_play::view::rules_text;
 use serde_json::{json, Value};
 
@@ -40,10 +40,7 @@ pub fn load(text: &str) -> Result<Loaded, LoadError> {
             d.location = extends_location(text);
             return Err(LoadError {
                 diagnostics: vec![d],
-                files: vec![SourceFile {
-                    name: PASTED.into(),
-                    text: text.into(),
-                }],
+                files: vec![SourceFile::new(Origin::Named(PASTED.into()), text)],
             });
         }
     }

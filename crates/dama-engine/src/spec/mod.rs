@@ -8,3 +8,4 @@ mod keys;
 pub use diagnostic::{did_you_mean, Code, Diagnostic, Location, Severity};
 pub use format::*;
 pub use keys::*;
+pub(crate) use keys::{keys_of, Kind};

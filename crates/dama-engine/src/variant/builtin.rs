@@ -88,7 +88,7 @@ impl Rules {
     pub fn builtin(name: &str) -> Result<Rules, LoadError> {
         match builtin_text(name) {
             // Straight from the text: no file is looked at.
-            Some((id, text)) => load_text(&format!("<builtin:{id}>"), text, None).map(|l| l.rules),
+            Some((id, text)) => load_source(Origin::Builtin(id), text, None).map(|l| l.rules),
             None => Err(unknown_variant(name)),
         }
     }

@@ -8,11 +8,12 @@
 //! 2. **Merge** the raw tables, root first, so a child states only what
 //!    differs. Spans are shifted by `file index << 32`, so a value anywhere
 //!    in the merged table still points into the file that defined it.
-//! 3. **Deserialize** into [`VariantSpec`] with serde as the single judge of
-//!    keys, types and allowed values. On an error the offending key is
-//!    recorded, removed (or, when a required key is missing, replaced by a
-//!    neutral stand-in) and deserialization is retried, so all such problems
-//!    are reported at once.
+//! 3. **Check and deserialize**: the merged table is walked against the key
+//!    table ([`KEYS`](crate::spec::KEYS): each key's kind, allowed words and
+//!    range), so unknown keys, wrong types, unknown words and missing keys
+//!    are all reported at once, each where it is. The offending value is
+//!    removed (or, when a required key is missing or wrong, replaced by the
+//!    key's stand-in), and one serde call builds the [`VariantSpec`].
 //! 4. **Compile** with [`Rules::compile`], which checks consistency. Its
 //!    findings name a dotted key (`setup.white[2]`) that is located through
 //!    the merged table, so it points at the child-most file defining the key.
@@ -64,13 +65,59 @@ pub(super) const RULE_TABLES: &[&str] = &["board", "setup", "men", "kings", "cap
 /// citations of Turkish draughts).
 pub(super) const ABOUT_THE_GAME: &[&[&str]] = &[&["sources"], &["pdn", "game_type"]];
 
+/// Where the text of a variant file comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// A variant shipped with dama, by id: the text is built in.
+    Builtin(&'static str),
+    /// A file read from disk, by the path it was read at.
+    File(PathBuf),
+    /// Text handed over under a name of the caller's (`<stdin>`, `mine.toml`):
+    /// [`load_text`].
+    Named(String),
+}
+
+impl Origin {
+    /// The built-in variant's id, for a built-in text.
+    pub fn builtin(&self) -> Option<&'static str> {
+        match self {
+            Origin::Builtin(id) => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// The name diagnostics show: `<builtin:dama>`, or the path or name as given.
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Builtin(id) => write!(f, "<builtin:{id}>"),
+            Origin::File(path) => write!(f, "{}", path.display()),
+            Origin::Named(name) => f.write_str(name),
+        }
+    }
+}
+
 /// One file read while loading a variant.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
-    /// The name shown in diagnostics.
+    /// Where it comes from.
+    pub origin: Origin,
+    /// The name shown in diagnostics: `origin`, displayed.
     pub name: String,
     /// Its text.
     pub text: String,
+}
+
+impl SourceFile {
+    /// A file from `origin` with this text.
+    pub fn new(origin: Origin, text: impl Into<String>) -> SourceFile {
+        SourceFile {
+            name: origin.to_string(),
+            origin,
+            text: text.into(),
+        }
+    }
 }
 
 /// A variant loaded and compiled.
@@ -199,7 +246,7 @@ pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
             }
             return Err(e);
         };
-        let mut loaded = load_text(&format!("<builtin:{id}>"), text, None)?;
+        let mut loaded = load_source(Origin::Builtin(id), text, None)?;
         for found in shadowing_files(None, name_or_path, text) {
             loaded.warnings.push(shadow_warning(name_or_path, &found, None));
         }
@@ -210,7 +257,7 @@ pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
         diagnostics: vec![*d],
         files: vec![],
     })?;
-    load_text(name_or_path, &text, Some(path))
+    load_source(Origin::File(path.to_path_buf()), &text, Some(path))
 }
 
 /// Reads a variant file's text from `r`, with the checks every file gets:
@@ -230,10 +277,7 @@ pub fn read_text(name: &str, r: impl Read) -> Result<String, Box<Diagnostic>> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let prefix = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
-        let file = SourceFile {
-            name: name.to_string(),
-            text: prefix,
-        };
+        let file = SourceFile::new(Origin::Named(name.to_string()), prefix);
         let mut d = Diagnostic::error(
             Code::E0004,
             None,
@@ -286,7 +330,14 @@ pub(super) fn read_file(path: &Path) -> Result<String, Box<Diagnostic>> {
 /// Loads a variant from text. `path` (if any) resolves a relative `extends`
 /// and gives a file without `id` its id (the file stem).
 pub fn load_text(name: &str, text: &str, path: Option<&Path>) -> Result<Loaded, LoadError> {
-    let (files, chain_warnings) = read_chain(name, text, path)?;
+    load_source(Origin::Named(name.to_string()), text, path)
+}
+
+/// Loads a variant from text that comes from `origin`; see [`load_text`].
+pub(super) fn load_source(origin: Origin, text: &str, path: Option<&Path>) -> Result<Loaded, LoadError> {
+    let name = origin.to_string();
+    let name = name.as_str();
+    let (files, chain_warnings) = read_chain(origin, text, path)?;
     let stem = path
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
@@ -514,7 +565,7 @@ pub(super) fn finish(mut diags: Vec<Diagnostic>, files: &[SourceFile]) -> Vec<Di
 /// Stage 1: the files of the `extends` chain, child first, and the warnings
 /// found on the way (a bare parent name with a file of that name at hand).
 pub(super) fn read_chain(
-    name: &str,
+    origin: Origin,
     text: &str,
     path: Option<&Path>,
 ) -> Result<(Vec<SourceFile>, Vec<Diagnostic>), LoadError> {
@@ -522,15 +573,13 @@ pub(super) fn read_chain(
     let mut diags: Vec<Diagnostic> = Vec::new();
     let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
-    let mut cur_name = name.to_string();
+    let mut cur_origin = origin;
     let mut cur_text = text.to_string();
     let mut cur_path: Option<PathBuf> = path.map(Path::to_path_buf);
     loop {
         let idx = files.len();
-        files.push(SourceFile {
-            name: cur_name.clone(),
-            text: cur_text.clone(),
-        });
+        files.push(SourceFile::new(cur_origin.clone(), cur_text.clone()));
+        let cur_name = files[idx].name.clone();
         if cur_text.len() > MAX_FILE_BYTES {
             diags.push(Diagnostic::error(
                 Code::E0003,
@@ -587,10 +636,10 @@ pub(super) fn read_chain(
         // like one, else a built-in id, whatever files lie beside.
         let dir = cur_path.as_ref().and_then(|p| p.parent());
         let rel = dir.map(|d| d.join(&parent));
-        let (pname, ptext, ppath) = if looks_like_path(&parent) {
+        let (porigin, ptext, ppath) = if looks_like_path(&parent) {
             let p = rel.unwrap_or_else(|| PathBuf::from(&parent));
             match read_file(&p) {
-                Ok(t) => (p.display().to_string(), t, Some(p)),
+                Ok(t) => (Origin::File(p.clone()), t, Some(p)),
                 Err(d) => {
                     diags.push(at(Diagnostic::error(
                         Code::E0103,
@@ -607,7 +656,7 @@ pub(super) fn read_chain(
                     warnings.push(at(shadow_warning(&parent, &found, Some("extends"))));
                 }
             }
-            (format!("<builtin:{id}>"), t.to_string(), None)
+            (Origin::Builtin(id), t.to_string(), None)
         } else {
             let names = builtin_names();
             let mut d = Diagnostic::error(
@@ -637,6 +686,7 @@ pub(super) fn read_chain(
         if seen.is_empty() {
             seen.push(key_of(&cur_path, &cur_name));
         }
+        let pname = porigin.to_string();
         let key = key_of(&ppath, &pname);
         if seen.contains(&key) {
             let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).chain([pname.as_str()]).collect();
@@ -649,7 +699,7 @@ pub(super) fn read_chain(
             break;
         }
         seen.push(key);
-        cur_name = pname;
+        cur_origin = porigin;
         cur_text = ptext;
         cur_path = ppath;
     }
@@ -855,10 +905,9 @@ pub(super) fn identity_checks(
             "id",
         ));
     }
-    let top = files.first().map(|f| (f.name.as_str(), f.text.as_str()));
-    let is_builtin = |name: &str| name.starts_with("<builtin:");
-    if let (Some((name, text)), Some((bid, btext))) = (top, builtin_text(id)) {
-        if !is_builtin(name) && text != btext {
+    let top = files.first().map(|f| (&f.origin, f.text.as_str()));
+    if let (Some((origin, text)), Some((bid, btext))) = (top, builtin_text(id)) {
+        if origin.builtin().is_none() && text != btext {
             out.push(at(
                 Diagnostic::warning(
                     Code::W0107,

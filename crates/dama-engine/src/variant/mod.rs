@@ -11,4 +11,6 @@ mod spans;
 
 pub use builtin::{builtin_names, builtin_text, BUILTIN};
 pub(crate) use load::looks_like_path;
-pub use load::{load, load_text, read_text, LoadError, Loaded, SourceFile, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES};
+pub use load::{
+    load, load_text, read_text, LoadError, Loaded, Origin, SourceFile, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+};
