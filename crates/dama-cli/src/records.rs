@@ -10,8 +10,14 @@ use std::sync::Arc;
 use dama_engine::pdn::{PdnError, PdnGame};
 use dama_engine::{Game, Rules};
 
+use dama_engine::pdn;
+use dama_engine::Loaded;
+
 use crate::commands::Ctx;
+use crate::error::CliError;
+use crate::exit::Exit;
 use crate::json;
+use crate::json::Code;
 use crate::render;
 
 /// Largest record read, in bytes.
@@ -108,4 +114,72 @@ pub fn report(ctx: &Ctx, file: &str, text: &str, e: &PdnError) {
         ctx.report_load_error(le);
     }
     ctx.json_errors(|| json::pdn_error(name, e));
+}
+
+/// Reads and replays every game of the record (all of them before any is
+/// analysed, so that a bad record fails at once), and the variant given by
+/// `--variant` (`variant`).
+pub(crate) fn read_records(
+    ctx: &Ctx,
+    file: &str,
+    variant: Option<&str>,
+    strict: bool,
+) -> Result<(Vec<Record>, Option<Loaded>), Exit> {
+    let text = read_input(file).map_err(|msg| CliError::failed(Code::Read, msg).report(Some(ctx)))?;
+    let forced: Option<Loaded> = match variant {
+        Some(v) => Some(ctx.load_variant(v)?),
+        None => None,
+    };
+    let base_dir = if file == "-" { None } else { Path::new(file).parent() };
+    let mut cache = std::collections::HashMap::new();
+    let mut records = Vec::new();
+    for g in pdn::games(&text) {
+        let g = g.map_err(|e| {
+            report(ctx, file, &text, &e);
+            Exit::Failure
+        })?;
+        let rules: Arc<Rules> = match &forced {
+            Some(l) => Arc::new(l.rules.clone()),
+            None => cached(&mut cache, &g, base_dir).map_err(|e| {
+                report(ctx, file, &text, &e);
+                if let pdn::PdnError::Variant { load: None, .. } = e {
+                    eprintln!("  = help: give the variant with --variant, e.g. --variant dama");
+                }
+                Exit::Failure
+            })?,
+        };
+        let game = replay_game(&g, rules, strict).map_err(|e| {
+            report(ctx, file, &text, &e);
+            Exit::Failure
+        })?;
+        let warning = warn_past_end(file, records.len() + 1, &g, &game);
+        records.push(Record { pdn: g, game, warning });
+    }
+    if records.is_empty() {
+        return Err(CliError::failed(Code::NoGame, format!("{}: no game found", file))
+            .help(NO_GAME_HELP)
+            .report(Some(ctx)));
+    }
+    Ok((records, forced))
+}
+
+/// One game of the record, replayed.
+pub(crate) struct Record {
+    pub(crate) pdn: PdnGame,
+    pub(crate) game: Game,
+    /// Where the record went on after the rules ended the game, as JSON.
+    pub(crate) warning: Option<serde_json::Value>,
+}
+
+/// The openings of `--openings-file`, or a message saying where it is wrong.
+pub(crate) fn read_openings_file(
+    ctx: &Ctx,
+    rules: &dama_engine::Rules,
+    path: &std::path::Path,
+) -> Result<Vec<dama_play::Opening>, Exit> {
+    let fail = |msg: String, code: Code| CliError::failed(code, msg).report(Some(ctx));
+    let text = crate::commands::read_text_bounded(path, crate::commands::MAX_OPENINGS_BYTES, "--openings-file")
+        .map_err(|e| fail(e, Code::Read))?;
+    dama_play::read_openings(rules, &text)
+        .map_err(|e| fail(format!("--openings-file {}: {e}", path.display()), Code::Read))
 }

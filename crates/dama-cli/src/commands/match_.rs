@@ -14,6 +14,7 @@
 //! configuration from the arguments and renders the report as text or
 //! JSON, and the games as a PDN file.
 
+use crate::render::match_report::{decision_text, elo_line, game_line, progress_line, sprt_json, GameSummary};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,8 +23,8 @@ use clap::ValueEnum;
 use dama_engine::pdn::PdnTags;
 use dama_engine::Color;
 use dama_engine::{search::DEFAULT_LEVEL, search::LEVELS, SearchOptions};
-use dama_play::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats, MatchProgress};
-use dama_play::{read_openings, EloEstimate, LimitsRequest, MatchOptions, Sprt, SprtDecision, SprtStatus};
+use dama_play::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats};
+use dama_play::{LimitsRequest, MatchOptions, Sprt};
 
 use super::Ctx;
 use crate::args::OutputArgs;
@@ -31,8 +32,8 @@ use crate::cli::Format;
 use crate::engine_setup::{parse_search, play_dir, variant_file, weights_arg, EngineArgs};
 use crate::error::CliError;
 use crate::exit::Exit;
-use crate::json::Code;
 use crate::out::outln;
+use crate::records::read_openings_file;
 use crate::render;
 use crate::savefile::DateTime;
 
@@ -145,6 +146,74 @@ impl MatchArgs {
     fn seed(&self) -> u64 {
         self.engine.seed.unwrap_or(MATCH_SEED)
     }
+
+    /// Player A (`side` 0) or B (1) as asked: the contestant and its name. A
+    /// side given a level, depth, node budget, evaluation file or search switches of its own is the engine
+    /// unless told otherwise.
+    fn player(&self, side: usize, weights: Option<(dama_engine::EvalWeights, &std::path::Path)>) -> MatchPlayer {
+        let args = self;
+        let (kind, level, depth, nodes) = if side == 0 {
+            (args.white, args.white_level, args.white_depth, args.white_nodes)
+        } else {
+            (args.black, args.black_level, args.black_depth, args.black_nodes)
+        };
+        let own_eval = if side == 0 { &args.white_eval } else { &args.black_eval };
+        let own_search = if side == 0 {
+            args.white_search
+        } else {
+            args.black_search
+        };
+        let own = level.is_some() || depth.is_some() || nodes.is_some() || own_eval.is_some() || own_search.is_some();
+        let e = &args.engine;
+        let search = own_search.or(e.search).unwrap_or_default();
+        let kind = kind.unwrap_or(if side == 0 || own {
+            Contestant::Engine
+        } else {
+            Contestant::Random
+        });
+        let level = level.or(e.level).unwrap_or(DEFAULT_LEVEL);
+        let request = LimitsRequest {
+            level: Some(level),
+            depth: depth.or(e.depth),
+            nodes: nodes.or(e.nodes),
+            movetime: e.movetime.map(Duration::from_millis),
+        };
+        let limits = request.limits();
+        // Named by the limits without the node budget, which is said after them.
+        let mut text = LimitsRequest {
+            nodes: None,
+            ..request.clone()
+        }
+        .describe_or(level);
+        if let Some(n) = request.nodes {
+            if request.depth.is_none() && request.movetime.is_none() {
+                text = format!("{n} nodes");
+            } else {
+                text.push_str(&format!(", {n} nodes"));
+            }
+        }
+        if let Some((_, path)) = &weights {
+            text.push_str(&format!(", eval {}", path.display()));
+        }
+        let changes = search.changes();
+        if !changes.is_empty() {
+            text.push_str(&format!(", search {changes}"));
+        }
+        match kind {
+            Contestant::Engine => MatchPlayer {
+                contestant: dama_play::Contestant::Engine(limits),
+                name: format!("engine ({text})"),
+                weights: weights.map(|(w, _)| w),
+                search,
+            },
+            Contestant::Random => MatchPlayer {
+                contestant: dama_play::Contestant::Random,
+                name: "random mover".into(),
+                weights: None,
+                search,
+            },
+        }
+    }
 }
 
 /// `--sprt ELO0,ELO1`: two Elo differences, the first below the second.
@@ -174,119 +243,6 @@ fn parse_rate(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Player A (`side` 0) or B (1) as asked: the contestant and its name. A
-/// side given a level, depth, node budget, evaluation file or search switches of its own is the engine
-/// unless told otherwise.
-fn player(side: usize, args: &MatchArgs, weights: Option<(dama_engine::EvalWeights, &std::path::Path)>) -> MatchPlayer {
-    let (kind, level, depth, nodes) = if side == 0 {
-        (args.white, args.white_level, args.white_depth, args.white_nodes)
-    } else {
-        (args.black, args.black_level, args.black_depth, args.black_nodes)
-    };
-    let own_eval = if side == 0 { &args.white_eval } else { &args.black_eval };
-    let own_search = if side == 0 {
-        args.white_search
-    } else {
-        args.black_search
-    };
-    let own = level.is_some() || depth.is_some() || nodes.is_some() || own_eval.is_some() || own_search.is_some();
-    let e = &args.engine;
-    let search = own_search.or(e.search).unwrap_or_default();
-    let kind = kind.unwrap_or(if side == 0 || own {
-        Contestant::Engine
-    } else {
-        Contestant::Random
-    });
-    let level = level.or(e.level).unwrap_or(DEFAULT_LEVEL);
-    let request = LimitsRequest {
-        level: Some(level),
-        depth: depth.or(e.depth),
-        nodes: nodes.or(e.nodes),
-        movetime: e.movetime.map(Duration::from_millis),
-    };
-    let limits = request.limits();
-    // Named by the limits without the node budget, which is said after them.
-    let mut text = LimitsRequest {
-        nodes: None,
-        ..request.clone()
-    }
-    .describe_or(level);
-    if let Some(n) = request.nodes {
-        if request.depth.is_none() && request.movetime.is_none() {
-            text = format!("{n} nodes");
-        } else {
-            text.push_str(&format!(", {n} nodes"));
-        }
-    }
-    if let Some((_, path)) = &weights {
-        text.push_str(&format!(", eval {}", path.display()));
-    }
-    let changes = search.changes();
-    if !changes.is_empty() {
-        text.push_str(&format!(", search {changes}"));
-    }
-    match kind {
-        Contestant::Engine => MatchPlayer {
-            contestant: dama_play::Contestant::Engine(limits),
-            name: format!("engine ({text})"),
-            weights: weights.map(|(w, _)| w),
-            search,
-        },
-        Contestant::Random => MatchPlayer {
-            contestant: dama_play::Contestant::Random,
-            name: "random mover".into(),
-            weights: None,
-            search,
-        },
-    }
-}
-
-/// An Elo figure: signed, one decimal, or ±inf.
-fn elo_text(x: f64) -> String {
-    if x == f64::INFINITY {
-        "+inf".into()
-    } else if x == f64::NEG_INFINITY {
-        "-inf".into()
-    } else {
-        format!("{x:+.1}")
-    }
-}
-
-/// The Elo line of the text report.
-fn elo_line(e: &EloEstimate) -> String {
-    let margin = e.margin();
-    let margin = if margin.is_finite() {
-        format!("{margin:.1}")
-    } else {
-        "inf".into()
-    };
-    format!(
-        "Elo difference {} ± {margin} (95% interval {} to {}, {}), LOS {:.1}%",
-        elo_text(e.elo),
-        elo_text(e.low),
-        elo_text(e.high),
-        e.model.name(),
-        100.0 * e.los
-    )
-}
-
-/// The decision of a test, in words.
-fn decision_text(d: SprtDecision) -> &'static str {
-    match d {
-        SprtDecision::H0 => "H0 accepted",
-        SprtDecision::H1 => "H1 accepted",
-        SprtDecision::Inconclusive => "inconclusive",
-    }
-}
-
-/// The openings of `--openings-file`, or a message saying where it is wrong.
-fn openings(ctx: &Ctx, rules: &dama_engine::Rules, path: &std::path::Path) -> Result<Vec<dama_play::Opening>, Exit> {
-    let fail = |msg: String, code: Code| CliError::failed(code, msg).report(Some(ctx));
-    let text = super::read_text_bounded(path, super::MAX_OPENINGS_BYTES, "--openings-file")
-        .map_err(|e| fail(e, Code::Read))?;
-    read_openings(rules, &text).map_err(|e| fail(format!("--openings-file {}: {e}", path.display()), Code::Read))
-}
-
 pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     let loaded = match ctx.load_variant(&args.variant) {
         Ok(l) => l,
@@ -306,7 +262,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
     let variant_file = variant_file(&loaded);
     let rules = Arc::new(loaded.rules);
     let opening_list = match &args.openings_file {
-        Some(path) => match openings(ctx, &rules, path) {
+        Some(path) => match read_openings_file(ctx, &rules, path) {
             Ok(o) => o,
             Err(e) => return e,
         },
@@ -323,7 +279,7 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         }
     }
     let [white_eval, black_eval] = evals;
-    let mut players = [player(0, &args, white_eval), player(1, &args, black_eval)];
+    let mut players = [args.player(0, white_eval), args.player(1, black_eval)];
     if players[0].name == players[1].name {
         players[0].name.push_str(" A");
         players[1].name.push_str(" B");
@@ -573,77 +529,4 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         }
     }
     Exit::Success
-}
-
-/// What the JSON report says of a game (kept instead of the game).
-struct GameSummary {
-    a_color: Color,
-    outcome: dama_engine::Outcome,
-    plies: usize,
-}
-
-impl GameSummary {
-    /// Player A's score.
-    fn a_score(&self) -> f64 {
-        match self.outcome.result.winner() {
-            Some(c) if c == self.a_color => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
-    }
-}
-
-/// The sequential test in the JSON report.
-fn sprt_json(s: &SprtStatus) -> serde_json::Value {
-    serde_json::json!({
-        "elo0": s.test.elo0,
-        "elo1": s.test.elo1,
-        "alpha": s.test.alpha,
-        "beta": s.test.beta,
-        "llr": s.llr,
-        "lower": s.lower,
-        "upper": s.upper,
-        "decision": match s.decision {
-            SprtDecision::H0 => "H0",
-            SprtDecision::H1 => "H1",
-            SprtDecision::Inconclusive => "inconclusive",
-        },
-    })
-}
-
-/// One finished game, for `--verbose`: who had White, the result and why,
-/// its length, and the score so far.
-fn game_line(p: &MatchProgress, names: &[String; 2]) {
-    let g = p.last;
-    let (white, black) = if g.a_color == Color::White { (0, 1) } else { (1, 0) };
-    let (w, d, l) = (p.tally.wins, p.tally.draws, p.tally.losses);
-    eprintln!(
-        "game {}/{}: {} (White) - {} (Black): {} ({}), {} plies; A +{w} ={d} -{l}",
-        p.played,
-        p.games,
-        names[white],
-        names[black],
-        g.outcome.result.pdn(),
-        g.outcome.reason,
-        g.game.ply_count()
-    );
-}
-
-fn progress_line(p: &MatchProgress) {
-    let (done, total, elapsed) = (p.played, p.games, p.elapsed);
-    let (w, d, l) = (p.tally.wins, p.tally.draws, p.tally.losses);
-    let width = 30usize;
-    let filled = (done as usize * width) / total.max(1) as usize;
-    let eta = if done > 0 {
-        elapsed.as_secs_f64() / f64::from(done) * f64::from(total - done)
-    } else {
-        0.0
-    };
-    eprint!(
-        "\r[{}{}] {done}/{total}  +{w} ={d} -{l}  eta {:.0} s ",
-        "#".repeat(filled),
-        ".".repeat(width - filled),
-        eta
-    );
-    let _ = std::io::stderr().flush();
 }

@@ -241,3 +241,6 @@ pub fn pdn_error(name: &str, text: &str, e: &PdnError, color: bool) -> String {
     }
     out
 }
+pub mod analysis;
+pub mod match_report;
+pub mod replay;
