@@ -144,3 +144,32 @@ pub fn variant_file(loaded: &Loaded) -> Option<String> {
             .unwrap_or_else(|_| top.name.clone()),
     )
 }
+
+/// The tables' folder: `--dir`, else `$DAMA_EGTB_DIR`, else
+/// `$XDG_DATA_HOME/dama/egtb`, else `$HOME/.local/share/dama/egtb`, else
+/// `./egtb`. A variant's tables are in its own subfolder, named by its id.
+pub fn default_dir(dir: Option<PathBuf>) -> PathBuf {
+    if let Some(d) = dir {
+        return d;
+    }
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(d) = var("DAMA_EGTB_DIR") {
+        return d;
+    }
+    if let Some(d) = var("XDG_DATA_HOME") {
+        return d.join("dama").join("egtb");
+    }
+    if let Some(d) = var("HOME") {
+        return d.join(".local/share/dama/egtb");
+    }
+    PathBuf::from("egtb")
+}
+
+/// The memory available for a build, in bytes: what `/proc/meminfo` calls
+/// available, where there is one.
+pub(crate) fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}

@@ -10,6 +10,7 @@
 mod stderr;
 
 mod args;
+mod case_check;
 mod cli;
 mod commands;
 mod engine_setup;
@@ -24,6 +25,8 @@ mod repl;
 mod savefile;
 mod serve;
 mod svg;
+mod tuning;
+mod variant_files;
 
 use clap::Parser;
 

@@ -2,13 +2,14 @@
 //! engine builds, reads and judges; this file reads the arguments and
 //! writes what it says.
 
+use crate::engine_setup::{available_memory, default_dir};
+use crate::render::egtb::{fail, mib, print_stats, print_summary, side_name};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use dama_engine::{
-    egtb, egtb::BuildProgress, egtb::EgtbError, egtb::Material, egtb::TableHeader, egtb::Tablebase, egtb::Wdl,
-    egtb::ASSUMPTION, Color, Rules,
+    egtb, egtb::BuildProgress, egtb::EgtbError, egtb::Material, egtb::Tablebase, egtb::Wdl, egtb::ASSUMPTION,
 };
 
 use super::Ctx;
@@ -16,43 +17,6 @@ use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
-
-/// The tables' folder: `--dir`, else `$DAMA_EGTB_DIR`, else
-/// `$XDG_DATA_HOME/dama/egtb`, else `$HOME/.local/share/dama/egtb`, else
-/// `./egtb`. A variant's tables are in its own subfolder, named by its id.
-pub fn default_dir(dir: Option<PathBuf>) -> PathBuf {
-    if let Some(d) = dir {
-        return d;
-    }
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(d) = var("DAMA_EGTB_DIR") {
-        return d;
-    }
-    if let Some(d) = var("XDG_DATA_HOME") {
-        return d.join("dama").join("egtb");
-    }
-    if let Some(d) = var("HOME") {
-        return d.join(".local/share/dama/egtb");
-    }
-    PathBuf::from("egtb")
-}
-
-/// The memory available for a build, in bytes: what `/proc/meminfo` calls
-/// available, where there is one.
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-fn fail(e: &EgtbError) -> Exit {
-    CliError::system(e.to_string()).report(None)
-}
-
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
 
 /// `dama egtb build VARIANT --pieces N`.
 pub fn build(
@@ -136,13 +100,6 @@ pub fn build(
     outln!("assumption: {ASSUMPTION}");
     eprintln!("built in {secs:.1} s");
     Exit::Success
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// `dama egtb probe VARIANT --fen FEN`.
@@ -247,104 +204,5 @@ pub fn stats(ctx: &Ctx, variant: &str, material: Option<&str>, dir: Option<PathB
         Exit::Success
     } else {
         Exit::Failure
-    }
-}
-
-fn longest(rules: &Rules, m: Material, h: &TableHeader) -> String {
-    match h.longest_win {
-        Some((d, e)) => match egtb::position(rules, m, e) {
-            Some(p) => format!("{d:>4}  {}", rules.to_fen(&p)),
-            None => format!("{d:>4}"),
-        },
-        None => format!("{:>4}", "-"),
-    }
-}
-
-fn print_stats(rules: &Rules, dir: &Path, headers: &[TableHeader]) {
-    outln!(
-        "{}: tables in {} (positions counted with the side to move; results for the side to move)",
-        rules.id(),
-        dama_engine::egtb::table_dir(dir, rules).display()
-    );
-    outln!(
-        "{:<14} {:>12} {:>12} {:>12} {:>12}  {:>4}  longest win",
-        "material",
-        "positions",
-        "wins",
-        "draws",
-        "losses",
-        "plies"
-    );
-    let max = headers.iter().map(|h| h.material.pieces()).max().unwrap_or(0);
-    for n in 1..=max {
-        let mut tot = (0u64, 0u64, 0u64, 0u64);
-        let mut best: Option<&TableHeader> = None;
-        for h in headers.iter().filter(|h| h.material.pieces() == n) {
-            outln!(
-                "{:<14} {:>12} {:>12} {:>12} {:>12}  {}",
-                h.material.to_string(),
-                h.positions(),
-                h.wins,
-                h.draws,
-                h.losses,
-                longest(rules, h.material, h)
-            );
-            tot = (tot.0 + h.positions(), tot.1 + h.wins, tot.2 + h.draws, tot.3 + h.losses);
-            if h.longest_win.map(|l| l.0) > best.and_then(|b| b.longest_win.map(|l| l.0)) {
-                best = Some(h);
-            }
-        }
-        let long = best.map_or_else(|| format!("{:>4}", "-"), |b| longest(rules, b.material, b));
-        outln!(
-            "{:<14} {:>12} {:>12} {:>12} {:>12}  {}",
-            format!("{n} pieces"),
-            tot.0,
-            tot.1,
-            tot.2,
-            tot.3,
-            long
-        );
-    }
-}
-
-fn pct(n: u64, of: u64) -> String {
-    if of == 0 {
-        "-".into()
-    } else {
-        format!("{:.2}%", 100.0 * n as f64 / of as f64)
-    }
-}
-
-fn print_summary(rules: &Rules, m: Material, sides: &[dama_engine::egtb::SideSummary; 2]) {
-    outln!("{}: {m} (results for the side to move)", rules.id());
-    for (s, c) in sides.iter().zip([Color::White, Color::Black]) {
-        let n = s.wins + s.draws + s.losses;
-        outln!("{} to move: {n} positions", side_name(c));
-        outln!(
-            "  all:             {} wins ({}), {} draws ({}), {} losses ({})",
-            s.wins,
-            pct(s.wins, n),
-            s.draws,
-            pct(s.draws, n),
-            s.losses,
-            pct(s.losses, n)
-        );
-        let (w, d, l) = s.without_capture;
-        let k = w + d + l;
-        outln!(
-            "  without capture: {w} wins ({}), {d} draws ({}), {l} losses ({}); {} positions have a capture",
-            pct(w, k),
-            pct(d, k),
-            pct(l, k),
-            s.with_capture
-        );
-        match &s.longest_win {
-            Some((d, p)) => outln!("  longest win:     {d} plies, {}", rules.to_fen(p)),
-            None => outln!("  longest win:     none"),
-        }
-        match &s.a_draw {
-            Some(p) => outln!("  a draw:          {}", rules.to_fen(p)),
-            None => outln!("  a draw:          none"),
-        }
     }
 }

@@ -6,14 +6,12 @@
 //! ([`Sample::from_game`]) and tunes ([`tune`]); this module gathers the
 //! games from the arguments, shows the progress and writes the file.
 
+use crate::tuning::{pdn_samples, white_score};
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use dama_engine::pdn;
-use dama_engine::{
-    tune::tune_keeping, tune::Sample, tune::WEIGHT_NAMES, EvalWeights, Evaluator, GameResult, Limits, Rules,
-};
+use dama_engine::{tune::tune_keeping, tune::Sample, tune::WEIGHT_NAMES, EvalWeights, Evaluator, Limits, Rules};
 use dama_play::{play_match, Contestant, MatchConfig, MatchPlayer};
 
 use super::Ctx;
@@ -68,16 +66,6 @@ pub struct TuneArgs {
     /// `king,trade`).
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub keep: Vec<String>,
-}
-
-/// The weights of `--eval FILE` (or `derived`, the weights derived from
-/// White's score in a game with this result.
-fn white_score(r: GameResult) -> f64 {
-    match r {
-        GameResult::WhiteWins => 1.0,
-        GameResult::BlackWins => 0.0,
-        GameResult::Draw => 0.5,
-    }
 }
 
 pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
@@ -147,7 +135,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&chunk) = chunks.get(i) else { break };
                     let games = CHUNK.min(args.games - chunk * CHUNK);
-                    let config = self_play(&rules, &args, &start, chunk, games);
+                    let config = args.self_play(&rules, &start, chunk, games);
                     let report = play_match(Arc::clone(&rules), &config, |_| {
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if live {
@@ -233,60 +221,31 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     Exit::Success
 }
 
-/// The match that plays chunk `chunk` of the self-play games.
-fn self_play(rules: &Rules, args: &TuneArgs, weights: &EvalWeights, chunk: u32, games: u32) -> MatchConfig {
-    let limits = Limits {
-        depth: None,
-        movetime: None,
-        nodes: Some(args.nodes),
-        // A little noise: both games of a pair start from the same opening.
-        noise: 10,
-    };
-    let player = |name: &str| MatchPlayer {
-        contestant: Contestant::Engine(limits.clone()),
-        name: name.into(),
-        weights: Some(*weights),
-        search: Default::default(),
-    };
-    MatchConfig {
-        players: [player("A"), player("B")],
-        start: rules.start_position(),
-        games,
-        opening_plies: args.openings,
-        seed: args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(chunk),
-        max_plies: args.max_plies,
-        tables: None,
-    }
-}
-
-/// The samples of the finished games of a PDN file, and how many games gave them.
-fn pdn_samples(rules: &Arc<Rules>, evaluator: &Evaluator, path: &Path) -> Result<(Vec<Sample>, u32), Exit> {
-    let text = match super::read_text_bounded(path, super::MAX_POSITIONS_BYTES, "--positions") {
-        Ok(t) => t,
-        Err(e) => return Err(CliError::system(e).report(None)),
-    };
-    let games = match pdn::read_games(&text) {
-        Ok(g) => g,
-        Err(e) => {
-            let (line, column) = e.position();
-            return Err(CliError::system(format!("{}:{line}:{column}: {e}", path.display())).report(None));
+impl TuneArgs {
+    /// The match that plays chunk `chunk` of the self-play games.
+    fn self_play(&self, rules: &Rules, weights: &EvalWeights, chunk: u32, games: u32) -> MatchConfig {
+        let args = self;
+        let limits = Limits {
+            depth: None,
+            movetime: None,
+            nodes: Some(args.nodes),
+            // A little noise: both games of a pair start from the same opening.
+            noise: 10,
+        };
+        let player = |name: &str| MatchPlayer {
+            contestant: Contestant::Engine(limits.clone()),
+            name: name.into(),
+            weights: Some(*weights),
+            search: Default::default(),
+        };
+        MatchConfig {
+            players: [player("A"), player("B")],
+            start: rules.start_position(),
+            games,
+            opening_plies: args.openings,
+            seed: args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(chunk),
+            max_plies: args.max_plies,
+            tables: None,
         }
-    };
-    let mut out = Vec::new();
-    let mut used = 0;
-    for (i, g) in games.iter().enumerate() {
-        let Some(result) = g.recorded_result().map(white_score) else {
-            continue;
-        };
-        let game = match g.replay(Arc::clone(rules)) {
-            Ok(game) => game,
-            Err(e) => {
-                return Err(CliError::system(format!("{}: game {}: {e}", path.display(), i + 1)).report(None));
-            }
-        };
-        let positions: Vec<_> = game.positions().collect();
-        out.extend(Sample::from_game(rules, evaluator, &positions, 8, result));
-        used += 1;
     }
-    Ok((out, used))
 }

@@ -7,11 +7,8 @@
 //! `file`, `valid` and `diagnostics` (`severity`, `code`, `message`, `key`,
 //! `location` {`file`, `line`, `column`}, `help`; absent fields are null).
 
+use crate::variant_files::{check, expand};
 use std::io::Write;
-use std::path::Path;
-
-use dama_engine::source::read_text;
-use dama_engine::{load, load_text, Diagnostic, LoadError, SourceFile};
 
 use super::Ctx;
 use crate::cli::Format;
@@ -65,50 +62,5 @@ pub fn run(ctx: &Ctx, files: &[String], format: Format) -> Exit {
         Exit::Failure
     } else {
         Exit::Success
-    }
-}
-
-/// Directories stand for the `.toml` files in them, in name order.
-fn expand(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    for a in args {
-        let p = Path::new(a);
-        if a != "-" && p.is_dir() {
-            let mut found: Vec<String> = std::fs::read_dir(p)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
-                .map(|p| p.display().to_string())
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                // Let the loader say what is wrong with it.
-                out.push(a.clone());
-            }
-            out.extend(found);
-        } else {
-            out.push(a.clone());
-        }
-    }
-    out
-}
-
-fn check(f: &str) -> (bool, Vec<Diagnostic>, Vec<SourceFile>) {
-    let result = if f == "-" {
-        match read_text("<stdin>", std::io::stdin().lock()) {
-            Ok(text) => load_text("<stdin>", &text, None),
-            Err(d) => Err(LoadError {
-                diagnostics: vec![*d],
-                files: vec![],
-            }),
-        }
-    } else {
-        load(f)
-    };
-    match result {
-        Ok(l) => (true, l.warnings, l.files),
-        Err(e) => (false, e.diagnostics, e.files),
     }
 }

@@ -242,5 +242,8 @@ pub fn pdn_error(name: &str, text: &str, e: &PdnError, color: bool) -> String {
     out
 }
 pub mod analysis;
+pub mod diagram;
+pub mod egtb;
 pub mod match_report;
 pub mod replay;
+pub mod rules_text;
