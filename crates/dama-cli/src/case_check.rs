@@ -2,12 +2,14 @@
 //! rendered and compared, the snapshot written when asked, and the diff
 //! shown when they differ.
 
+use std::path::{Path, PathBuf};
+
+use dama_cases::{CaseError, RuleCase};
+use dama_engine::{text::printable, text::printable_lines, Rules};
+
 use crate::commands::Ctx;
 use crate::out::{out, outln};
 use crate::render;
-use dama_cases::{CaseError, RuleCase};
-use dama_engine::{text::printable, text::printable_lines, Rules};
-use std::path::{Path, PathBuf};
 
 /// How one case fared.
 pub(crate) enum Status {

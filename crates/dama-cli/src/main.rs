@@ -25,6 +25,7 @@ mod repl;
 mod savefile;
 mod serve;
 mod svg;
+mod transport;
 mod tuning;
 mod variant_files;
 

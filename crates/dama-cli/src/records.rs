@@ -7,11 +7,10 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use dama_engine::pdn::{PdnError, PdnGame};
-use dama_engine::{Game, Rules};
-
 use dama_engine::pdn;
+use dama_engine::pdn::{PdnError, PdnGame};
 use dama_engine::Loaded;
+use dama_engine::{Game, Rules};
 
 use crate::commands::Ctx;
 use crate::error::CliError;

@@ -1,12 +1,14 @@
 //! Where `dama tune` learns from: the positions of a PDN file's finished
 //! games, each with the game's result for White.
 
-use crate::error::CliError;
-use crate::exit::Exit;
-use dama_engine::pdn;
-use dama_engine::{tune::Sample, Evaluator, GameResult, Rules};
 use std::path::Path;
 use std::sync::Arc;
+
+use dama_engine::pdn;
+use dama_engine::{tune::Sample, Evaluator, GameResult, Rules};
+
+use crate::error::CliError;
+use crate::exit::Exit;
 
 /// The weights of `--eval FILE` (or `derived`, the weights derived from
 /// White's score in a game with this result.

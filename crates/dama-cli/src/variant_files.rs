@@ -1,9 +1,10 @@
 //! The variant files named on `dama validate`'s command line: folders and
 //! built-in ids expanded, and each file checked (loaded, with every finding).
 
+use std::path::Path;
+
 use dama_engine::source::read_text;
 use dama_engine::{load, load_text, Diagnostic, LoadError, SourceFile};
-use std::path::Path;
 
 /// Directories stand for the `.toml` files in them, in name order.
 pub(crate) fn expand(args: &[String]) -> Vec<String> {

@@ -2,8 +2,6 @@
 //! judged against the engine's best move (`dama_play::Analyzer`); a
 //! summary, an annotated PDN record, or JSON.
 
-use crate::records::read_records;
-use crate::render::analysis::{annotated, game_json, show};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -13,12 +11,13 @@ use dama_play::{Analyzer, EngineConfig, PlyAnalysis, Thresholds};
 use super::Ctx;
 use crate::args::OutputArgs;
 use crate::cli::Format;
+use crate::engine_setup::EngineArgs;
 use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::{out, outln};
+use crate::records::read_records;
 use crate::render;
-
-use crate::engine_setup::EngineArgs;
+use crate::render::analysis::{annotated, game_json, show};
 
 /// The depth searched unless told otherwise.
 pub const DEFAULT_DEPTH: u32 = 8;

@@ -2,8 +2,6 @@
 //! engine builds, reads and judges; this file reads the arguments and
 //! writes what it says.
 
-use crate::engine_setup::{available_memory, default_dir};
-use crate::render::egtb::{fail, mib, print_stats, print_summary, side_name};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -13,10 +11,12 @@ use dama_engine::{
 };
 
 use super::Ctx;
+use crate::engine_setup::{available_memory, default_dir};
 use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
+use crate::render::egtb::{fail, mib, print_stats, print_summary, side_name};
 
 /// `dama egtb build VARIANT --pieces N`.
 pub fn build(

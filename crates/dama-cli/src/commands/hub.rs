@@ -8,7 +8,6 @@
 //! reading bounded lines and writing them; the session (what each command
 //! does, the search thread) is the play tier's `dama_play::hub::HubSession`.
 
-use std::io::BufRead;
 use std::sync::Arc;
 
 use dama_play::hub::{HubFlow, HubIo, HubSession};
@@ -18,8 +17,7 @@ use super::Ctx;
 use crate::engine_setup::{weights_arg, EngineArgs};
 use crate::error::CliError;
 use crate::exit::Exit;
-use crate::line::read_line_bounded;
-use crate::out::{self, outln};
+use crate::transport::hub::{read_line, send, warn, Line, MAX_LINE};
 
 /// Arguments of `dama hub`.
 #[derive(Debug, clap::Args)]
@@ -38,9 +36,6 @@ pub struct HubArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
 }
-
-/// Longest line read, in bytes (a `pos` with a whole game's moves fits many times over).
-const MAX_LINE: usize = 64 * 1024;
 
 pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
     let name = args.variant.unwrap_or_else(|| "dama".to_string());
@@ -100,41 +95,4 @@ pub fn run(ctx: &Ctx, args: HubArgs) -> Exit {
             return Exit::Success;
         }
     }
-}
-
-/// A warning for the person on stderr (text from files shown printable).
-fn warn(text: &str) {
-    eprintln!("{}", dama_engine::text::printable_lines(text));
-}
-
-/// Writes one line and flushes it. Standard output closed means the GUI is
-/// gone: quit quietly, as the protocol asks; any other write error (a full
-/// disk) is reported, with exit code 1 (issue 18).
-fn send(line: &str) {
-    outln!("{line}");
-    out::flush();
-    if out::failed() {
-        std::process::exit(out::finish(Exit::Success) as i32);
-    }
-}
-
-/// A line read from standard input.
-enum Line {
-    Text(String),
-    /// A line longer than [`MAX_LINE`] bytes (this many), read and dropped.
-    TooLong(usize),
-}
-
-/// Reads one line, keeping at most [`MAX_LINE`] bytes of it in memory (the
-/// rest of a longer line is read and dropped). `Ok(None)` at the end of input.
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<Line>> {
-    let Some(read) = read_line_bounded(input, buf, MAX_LINE + 2)? else {
-        return Ok(None);
-    };
-    let text = String::from_utf8_lossy(buf);
-    let text = text.trim_end_matches(['\n', '\r']);
-    if read.cut || text.len() > MAX_LINE {
-        return Ok(Some(Line::TooLong(usize::try_from(read.bytes).unwrap_or(usize::MAX))));
-    }
-    Ok(Some(Line::Text(text.to_string())))
 }

@@ -14,7 +14,6 @@
 //! configuration from the arguments and renders the report as text or
 //! JSON, and the games as a PDN file.
 
-use crate::render::match_report::{decision_text, elo_line, game_line, progress_line, sprt_json, GameSummary};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,6 +34,7 @@ use crate::exit::Exit;
 use crate::out::outln;
 use crate::records::read_openings_file;
 use crate::render;
+use crate::render::match_report::{decision_text, elo_line, game_line, progress_line, sprt_json, GameSummary};
 use crate::savefile::DateTime;
 
 /// A match player.

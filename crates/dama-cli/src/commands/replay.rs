@@ -1,7 +1,6 @@
 //! `dama replay game.pdn`: check every move of every game in a PDN record
 //! and show each game.
 
-use crate::render::replay::{game_json, push_json, show_game, summary_line};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -17,6 +16,7 @@ use crate::exit::Exit;
 use crate::json::Code;
 use crate::out::{self, outln};
 use crate::records::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
+use crate::render::replay::{game_json, push_json, show_game, summary_line};
 
 /// Arguments of `dama replay`.
 #[derive(Debug, clap::Args)]

@@ -2,7 +2,6 @@
 //! rules, with the initial position. For a variant that extends another,
 //! the settings its own file changes are listed first.
 
-use crate::render::rules_text::{one_line, wrap};
 use std::io::Write;
 
 use dama_engine::{text::printable, text::printable_lines};
@@ -12,6 +11,7 @@ use crate::cli::Format;
 use crate::exit::Exit;
 use crate::out::out;
 use crate::render;
+use crate::render::rules_text::{one_line, wrap};
 
 /// Keys that name a variant rather than change its rules.
 const IDENTITY: &[&str] = &["extends", "id", "name", "aliases", "description", "sources"];

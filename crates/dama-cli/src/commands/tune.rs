@@ -6,7 +6,6 @@
 //! ([`Sample::from_game`]) and tunes ([`tune`]); this module gathers the
 //! games from the arguments, shows the progress and writes the file.
 
-use crate::tuning::{pdn_samples, white_score};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,6 +19,7 @@ use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
+use crate::tuning::{pdn_samples, white_score};
 
 /// Games per chunk of self-play: chunks are seeded by their index, so the
 /// games do not depend on the number of threads.

@@ -7,7 +7,6 @@
 //! `file`, `valid` and `diagnostics` (`severity`, `code`, `message`, `key`,
 //! `location` {`file`, `line`, `column`}, `help`; absent fields are null).
 
-use crate::variant_files::{check, expand};
 use std::io::Write;
 
 use super::Ctx;
@@ -15,6 +14,7 @@ use crate::cli::Format;
 use crate::exit::Exit;
 use crate::out::outln;
 use crate::render;
+use crate::variant_files::{check, expand};
 
 pub fn run(ctx: &Ctx, files: &[String], format: Format) -> Exit {
     let mut failed = false;

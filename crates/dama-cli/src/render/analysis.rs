@@ -1,12 +1,13 @@
 //! What `dama analyze` shows: the summary of each game (text), its JSON,
 //! and the annotated PDN record; and the record analysed.
 
-use crate::engine_setup::variant_file;
-use crate::out::outln;
-use crate::records::Record;
 use dama_engine::pdn::{PdnAnnotation, PdnTags};
 use dama_engine::{search::score_text, Color, Game, Loaded, Rules};
 use dama_play::{GameAnalysis, PlyAnalysis};
+
+use crate::engine_setup::variant_file;
+use crate::out::outln;
+use crate::records::Record;
 
 /// Plies of the best line written in a PDN comment.
 pub(crate) const COMMENT_LINE: usize = 6;

@@ -3,6 +3,10 @@
 //! when few), as arrows along their paths. The rules pages' diagrams are
 //! drawn from the cases (the test below keeps them current).
 
+use dama_cases::RuleCase;
+use dama_engine::Game;
+use dama_engine::{Position, Rules};
+
 use crate::commands::Ctx;
 use crate::error::CliError;
 use crate::exit::Exit;
@@ -10,9 +14,6 @@ use crate::json::Code;
 use crate::svg::Drawn;
 #[cfg(test)]
 use crate::svg::{self, Options};
-use dama_cases::RuleCase;
-use dama_engine::Game;
-use dama_engine::{Position, Rules};
 
 /// Most moves drawn by default for a case without `show_after`.
 pub(crate) const CASE_MAX_ARROWS: usize = 6;

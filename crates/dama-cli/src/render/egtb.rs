@@ -1,11 +1,13 @@
 //! What `dama egtb` shows: a build's progress figures, a probe's answer,
 //! the statistics of the tables.
 
+use std::path::Path;
+
+use dama_engine::{egtb, egtb::EgtbError, egtb::Material, egtb::TableHeader, Color, Rules};
+
 use crate::error::CliError;
 use crate::exit::Exit;
 use crate::out::outln;
-use dama_engine::{egtb, egtb::EgtbError, egtb::Material, egtb::TableHeader, Color, Rules};
-use std::path::Path;
 
 pub(crate) fn fail(e: &EgtbError) -> Exit {
     CliError::system(e.to_string()).report(None)

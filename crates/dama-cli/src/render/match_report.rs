@@ -1,10 +1,11 @@
 //! What `dama match` shows: the Elo estimate and the SPRT's state in words
 //! and as JSON, a line per game, the progress line, each game's summary.
 
+use std::io::Write;
+
 use dama_engine::Color;
 use dama_play::MatchProgress;
 use dama_play::{EloEstimate, SprtDecision, SprtStatus};
-use std::io::Write;
 
 /// An Elo figure: signed, one decimal, or ±inf.
 pub(crate) fn elo_text(x: f64) -> String {

@@ -1,11 +1,12 @@
 //! What `dama replay` shows of a game: its summary line, its text (tags,
 //! moves, final board) and its JSON.
 
+use dama_engine::pdn::PdnGame;
+use dama_engine::Game;
+
 use crate::commands::Ctx;
 use crate::out::{out, outln};
 use crate::render;
-use dama_engine::pdn::PdnGame;
-use dama_engine::Game;
 
 pub(crate) fn plies(n: usize) -> String {
     if n == 1 {
