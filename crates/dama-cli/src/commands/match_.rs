@@ -22,7 +22,7 @@ use clap::ValueEnum;
 use dama_engine::pdn::PdnTags;
 use dama_engine::Color;
 use dama_engine::{search::DEFAULT_LEVEL, search::LEVELS, SearchOptions};
-use dama_play::{play_match_with, MatchConfig, MatchPlayer, MatchPlayerStats};
+use dama_play::{play_match_with, MatchConfig, MatchPlayer};
 use dama_play::{LimitsRequest, MatchOptions, Sprt};
 
 use super::Ctx;
@@ -31,10 +31,9 @@ use crate::cli::Format;
 use crate::engine_setup::{parse_search, play_dir, variant_file, weights_arg, EngineArgs};
 use crate::error::CliError;
 use crate::exit::Exit;
-use crate::out::outln;
 use crate::records::read_openings_file;
 use crate::render;
-use crate::render::match_report::{decision_text, elo_line, game_line, progress_line, sprt_json, GameSummary};
+use crate::render::match_report::{game_line, print_report, progress_line, GameSummary, MatchShown};
 use crate::savefile::DateTime;
 
 /// A match player.
@@ -363,170 +362,19 @@ pub fn run(ctx: &Ctx, args: MatchArgs) -> Exit {
         eprint!("\r{}\r", " ".repeat(72));
         let _ = std::io::stderr().flush();
     }
-    let sides = &report.players;
-    let t = report.tally;
-    let (wins, draws, losses) = (t.wins, t.draws, t.losses);
     if let (Some(e), Some(path)) = (&write_error, &args.pdn) {
         return ctx.write_error(path, e);
     }
+    let shown = MatchShown {
+        rules: &rules,
+        seed: args.seed(),
+        opening_plies: args.openings,
+        max_plies: args.max_plies,
+        openings_file: args.openings_file.as_deref(),
+        openings_count: options.openings.len(),
+        pdn: args.pdn.as_deref(),
+    };
+    print_report(args.output.format, &shown, &report, &results);
 
-    match args.output.format {
-        Format::Json => {
-            let player = |s: &MatchPlayerStats| {
-                serde_json::json!({
-                    "kind": match s.player.contestant {
-                        dama_play::Contestant::Engine(_) => "engine",
-                        dama_play::Contestant::Random => "random",
-                    },
-                    "name": s.player.name,
-                    "limits": match &s.player.contestant {
-                        dama_play::Contestant::Engine(limits) => serde_json::json!({
-                            "depth": limits.depth,
-                            "movetime_ms": limits.movetime.map(|t| t.as_millis() as u64),
-                            "nodes": limits.nodes,
-                        }),
-                        dama_play::Contestant::Random => serde_json::Value::Null,
-                    },
-                    "moves": s.moves,
-                    "seconds_per_move": s.seconds_per_move(),
-                    "longest_move_seconds": s.longest.as_secs_f64(),
-                })
-            };
-            let games: Vec<serde_json::Value> = results
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    serde_json::json!({
-                        "game": i + 1,
-                        "a_plays": p.a_color.name(),
-                        "result": p.outcome.result.pdn(),
-                        "a_score": p.a_score(),
-                        "reason": p.outcome.reason.to_string(),
-                        "plies": p.plies,
-                    })
-                })
-                .collect();
-            let v = serde_json::json!({
-                "variant": rules.id(),
-                "games": report.played,
-                "seed": args.seed(),
-                "opening_plies": args.openings,
-                "max_plies": args.max_plies,
-                "a": player(&sides[0]),
-                "b": player(&sides[1]),
-                "wins": wins,
-                "draws": draws,
-                "losses": losses,
-                "score": report.score,
-                "draw_rate": report.draw_rate,
-                "white_wins": report.white_wins,
-                "black_wins": report.black_wins,
-                "average_plies": report.average_plies,
-                "shortest_plies": report.shortest_plies,
-                "longest_plies": report.longest_plies,
-                "endings": report.endings.iter().map(|e| serde_json::json!({"reason": e.reason, "games": e.games})).collect::<Vec<_>>(),
-                "pairs": report.pairs,
-                "elo": {
-                    "model": report.elo.model.name(),
-                    "elo": report.elo.elo,
-                    "low": report.elo.low,
-                    "high": report.elo.high,
-                    "los": report.elo.los,
-                },
-                "sprt": report.sprt.map(|s| sprt_json(&s)),
-                "threads": report.threads,
-                "elapsed_seconds": report.elapsed.as_secs_f64(),
-                "results": games,
-            });
-            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-        }
-        Format::Text => {
-            let (a, b) = (&sides[0].player.name, &sides[1].player.name);
-            outln!(
-                "{} ({}): {} games, {a} against {b}",
-                dama_engine::text::printable(rules.name()),
-                rules.id(),
-                report.played,
-            );
-            match &args.openings_file {
-                Some(f) => outln!(
-                    "Colors alternate; openings from {} ({} in the file), one per pair of games; seed {}; draw after {} plies.",
-                    f.display(),
-                    options.openings.len(),
-                    args.seed(),
-                    args.max_plies
-                ),
-                None => outln!(
-                    "Colors alternate; {} random opening plies per pair of games; seed {}; draw after {} plies.",
-                    args.openings,
-                    args.seed(),
-                    args.max_plies
-                ),
-            }
-            outln!();
-            outln!("Results for {a}:");
-            outln!(
-                "  wins {wins}, draws {draws}, losses {losses}  (score {:.1}%)",
-                100.0 * report.score
-            );
-            outln!("  draw rate {:.1}%", 100.0 * report.draw_rate);
-            outln!("  White won {}, Black won {}", report.white_wins, report.black_wins);
-            outln!("  {}", elo_line(&report.elo));
-            if let Some(p) = report.pairs {
-                outln!(
-                    "  pairs scoring 0, 1/2, 1, 3/2, 2 points: {}, {}, {}, {}, {}",
-                    p[0],
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4]
-                );
-            }
-            if let Some(s) = &report.sprt {
-                outln!(
-                    "SPRT elo0 {}, elo1 {} (alpha {}, beta {}; logistic Elo, pentanomial): {} after {} games, LLR {:.2} (bounds {:.2}, {:.2})",
-                    s.test.elo0,
-                    s.test.elo1,
-                    s.test.alpha,
-                    s.test.beta,
-                    decision_text(s.decision),
-                    report.played,
-                    s.llr,
-                    s.lower,
-                    s.upper
-                );
-            }
-            outln!(
-                "Average game length: {:.1} plies (shortest {}, longest {})",
-                report.average_plies,
-                report.shortest_plies,
-                report.longest_plies
-            );
-            outln!("Endings:");
-            for e in &report.endings {
-                outln!("  {:>5}  {}", e.games, e.reason);
-            }
-            if let Some(p) = &args.pdn {
-                outln!("Games written to {}.", p.display());
-            }
-            let mut timing = format!(
-                "Time: {:.1} s on {} thread{}",
-                report.elapsed.as_secs_f64(),
-                report.threads,
-                if report.threads == 1 { "" } else { "s" }
-            );
-            for s in sides {
-                if let dama_play::Contestant::Engine(_) = s.player.contestant {
-                    timing.push_str(&format!(
-                        "; {} {:.3} s per move (longest {:.3} s)",
-                        s.player.name,
-                        s.seconds_per_move(),
-                        s.longest.as_secs_f64()
-                    ));
-                }
-            }
-            eprintln!("{timing}");
-        }
-    }
     Exit::Success
 }
