@@ -7,25 +7,15 @@
 //! A use is any `super::NAME` or `crate::commands::NAME` path outside
 //! comments and outside the `#[cfg(test)]` module at the end of a file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Every `.rs` file under `dir`.
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                todo.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+// The same reader of a crate's sources as the engine's and the play tier's
+// layer tests.
+#[allow(dead_code)]
+#[path = "../../dama-engine/tests/layers/mod.rs"]
+mod layers;
+
+use layers::sources;
 
 /// The command modules `text` (a file under `src/`) names: `super::NAME` in
 /// a file of `commands/`, `crate::commands::NAME` anywhere.
