@@ -19,6 +19,9 @@
 // The layers, lowest first: each uses only those before it (checked by
 // tests/module_graph.rs, which also checks that nothing here prints).
 
+// Stable error codes, the same word for the same failure in every front end.
+mod codes;
+
 // What every front end shows: move paths, lines, outcomes, the rules in words.
 pub mod view;
 
@@ -43,6 +46,7 @@ mod tournament;
 pub use analysis::{
     analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
 };
+pub use codes::ErrorCode;
 pub use config::{check_tables, EngineConfig, LimitsRequest, TablesCheck};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use tournament::{

@@ -29,6 +29,7 @@ use axum::Router;
 use dama_engine::pdn;
 use dama_engine::{source::builtin_text, source::BUILTIN, Color, Game, Rules};
 use dama_play::view::rules_text;
+use dama_play::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -69,7 +70,7 @@ pub fn router(store: Shared) -> Router {
 async fn not_found() -> Response {
     ApiError {
         status: StatusCode::NOT_FOUND,
-        code: "not-found",
+        code: ErrorCode::NotFound,
         message: "no such page or API route".into(),
     }
     .into_response()
@@ -78,9 +79,9 @@ async fn not_found() -> Response {
 async fn variants(State(store): State<Shared>) -> Answer {
     let mut out = Vec::new();
     for (id, _) in BUILTIN {
-        let r = store
-            .builtin(id)
-            .map_err(|e| ApiError::bad_request("builtin", format!("built-in variant {id} does not load: {e}")))?;
+        let r = store.builtin(id).map_err(|e| {
+            ApiError::bad_request(ErrorCode::Builtin, format!("built-in variant {id} does not load: {e}"))
+        })?;
         out.push(json!({
             "id": r.id(),
             "name": r.name(),
@@ -101,7 +102,7 @@ fn builtin_id(name: &str) -> Result<&'static str, ApiError> {
     let names = dama_engine::source::builtin_names();
     let msg = format!("no built-in variant `{}`", name.chars().take(40).collect::<String>());
     Err(ApiError::bad_request(
-        "variant",
+        ErrorCode::Variant,
         match dama_engine::text::did_you_mean(name, names.iter().map(String::as_str)) {
             Some(s) => format!("{msg}: did you mean `{s}`?"),
             None => msg,
@@ -114,7 +115,7 @@ async fn variant(State(store): State<Shared>, Path(name): Path<String>) -> Answe
     let text = builtin_text(id).map(|(_, t)| t).unwrap_or_default();
     let r = store
         .builtin(id)
-        .map_err(|e| ApiError::bad_request("builtin", e.to_string()))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::Builtin, e.to_string()))?;
     Ok(axum::Json(json!({
         "id": id,
         "name": r.name(),
@@ -134,7 +135,7 @@ async fn validate(Json(body): Json<ValidateBody>) -> Answer {
     // Loading compiles the rules: off the async threads.
     let v = tokio::task::spawn_blocking(move || design::validate(&body.toml))
         .await
-        .map_err(|_| ApiError::bad_request("variant", "the variant could not be checked"))?;
+        .map_err(|_| ApiError::bad_request(ErrorCode::Variant, "the variant could not be checked"))?;
     Ok(axum::Json(v))
 }
 
@@ -157,7 +158,7 @@ fn rules_of(store: &Store, variant: Option<&str>, toml: Option<&str>) -> Result<
             Err(e) => {
                 let first = e.diagnostics.first().map(|d| d.to_string()).unwrap_or_default();
                 Err(ApiError::bad_request(
-                    "variant",
+                    ErrorCode::Variant,
                     format!("the variant does not load: {first}"),
                 ))
             }
@@ -166,11 +167,11 @@ fn rules_of(store: &Store, variant: Option<&str>, toml: Option<&str>) -> Result<
             let id = builtin_id(name)?;
             let r = store
                 .builtin(id)
-                .map_err(|e| ApiError::bad_request("builtin", e.to_string()))?;
+                .map_err(|e| ApiError::bad_request(ErrorCode::Builtin, e.to_string()))?;
             Ok((r, Source::Builtin(id.to_string())))
         }
         (None, None) => Err(ApiError::bad_request(
-            "variant",
+            ErrorCode::Variant,
             "name a built-in `variant` or give a `toml` text",
         )),
     }
@@ -178,7 +179,10 @@ fn rules_of(store: &Store, variant: Option<&str>, toml: Option<&str>) -> Result<
 
 fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
     if body.moves.len() > MAX_MOVES {
-        return Err(ApiError::bad_request("moves", format!("at most {MAX_MOVES} moves")));
+        return Err(ApiError::bad_request(
+            ErrorCode::Moves,
+            format!("at most {MAX_MOVES} moves"),
+        ));
     }
     if let Some(text) = &body.pdn {
         return from_pdn(store, text, body.variant.as_deref(), body.toml.as_deref());
@@ -188,7 +192,7 @@ fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
         Some(f) if !f.trim().is_empty() => {
             let pos = rules
                 .parse_fen(f)
-                .map_err(|e| ApiError::bad_request("fen", format!("column {}: {}", e.column, e.message)))?;
+                .map_err(|e| ApiError::bad_request(ErrorCode::Fen, format!("column {}: {}", e.column, e.message)))?;
             Game::from_position(rules, pos)
         }
         _ => Game::new(rules),
@@ -196,7 +200,7 @@ fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
     for (i, m) in body.moves.iter().enumerate() {
         game.play_text(m).map_err(|e| {
             ApiError::bad_request(
-                "move-illegal",
+                ErrorCode::MoveIllegal,
                 format!("move {} ({}): {e}", i + 1, m.chars().take(40).collect::<String>()),
             )
         })?;
@@ -207,9 +211,9 @@ fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
 /// A game from a PDN record: its variant is built in (named by the record
 /// or the request) or pasted; a `VariantFile` tag is never opened.
 fn from_pdn(store: &Store, text: &str, variant: Option<&str>, toml: Option<&str>) -> Result<Entry, ApiError> {
-    let games = pdn::read_games(text).map_err(|e| ApiError::bad_request("pdn-syntax", e.to_string()))?;
+    let games = pdn::read_games(text).map_err(|e| ApiError::bad_request(ErrorCode::PdnSyntax, e.to_string()))?;
     let Some(record) = games.into_iter().next() else {
-        return Err(ApiError::bad_request("no-game", "the text holds no game"));
+        return Err(ApiError::bad_request(ErrorCode::NoGame, "the text holds no game"));
     };
     let named = if toml.is_some() || variant.is_some() {
         None
@@ -226,7 +230,7 @@ fn from_pdn(store: &Store, text: &str, variant: Option<&str>, toml: Option<&str>
         })?,
         None if toml.is_none() && variant.is_none() => {
             return Err(ApiError::bad_request(
-                "variant",
+                ErrorCode::Variant,
                 "the record does not say which variant it is: choose one, or paste its TOML in Design",
             ))
         }
@@ -234,7 +238,7 @@ fn from_pdn(store: &Store, text: &str, variant: Option<&str>, toml: Option<&str>
     };
     let game = record
         .replay(rules)
-        .map_err(|e| ApiError::bad_request("pdn", e.to_string()))?;
+        .map_err(|e| ApiError::bad_request(ErrorCode::Pdn, e.to_string()))?;
     Ok(Entry::new(game, source))
 }
 
@@ -246,7 +250,7 @@ async fn new_game(State(store): State<Shared>, Json(body): Json<NewGame>) -> Ans
         Ok::<_, ApiError>(view::game(&id, &entry))
     })
     .await
-    .map_err(|_| ApiError::bad_request("game", "the game could not be made"))??;
+    .map_err(|_| ApiError::bad_request(ErrorCode::Game, "the game could not be made"))??;
     Ok(axum::Json(v))
 }
 
@@ -268,10 +272,16 @@ struct MoveBody {
 
 async fn play(State(store): State<Shared>, Path(id): Path<String>, Json(body): Json<MoveBody>) -> Answer {
     if body.squares.as_ref().is_some_and(|s| s.len() > moves::MAX_PATH) {
-        return Err(ApiError::bad_request("move-syntax", "too many squares for one move"));
+        return Err(ApiError::bad_request(
+            ErrorCode::MoveSyntax,
+            "too many squares for one move",
+        ));
     }
     if body.text.as_ref().is_some_and(|t| t.len() > 1024) {
-        return Err(ApiError::bad_request("move-syntax", "move text is at most 1024 bytes"));
+        return Err(ApiError::bad_request(
+            ErrorCode::MoveSyntax,
+            "move text is at most 1024 bytes",
+        ));
     }
     on_game(&store, &id, |e| {
         let tried = moves::play(&mut e.game, body.squares.as_deref(), body.text.as_deref());
@@ -324,7 +334,12 @@ async fn resign(State(store): State<Shared>, Path(id): Path<String>, Json(body):
         None => None,
         Some("white") => Some(Color::White),
         Some("black") => Some(Color::Black),
-        Some(_) => return Err(ApiError::bad_request("side", "`side` is \"white\" or \"black\"")),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                ErrorCode::Side,
+                "`side` is \"white\" or \"black\"",
+            ))
+        }
     };
     on_game(&store, &id, |e| {
         let who = side.unwrap_or(e.game.side_to_move());
@@ -348,7 +363,7 @@ async fn computer(State(store): State<Shared>, Path(id): Path<String>, Json(body
         return on_game(
             &store,
             &id,
-            |e| json!({"ok": false, "error": {"code": "after-end", "message": "the game is over"}, "game": view::game(&id, e)}),
+            |e| json!({"ok": false, "error": {"code": ErrorCode::AfterEnd.as_str(), "message": "the game is over"}, "game": view::game(&id, e)}),
         );
     }
     let plies = game.ply_count();
@@ -387,7 +402,7 @@ async fn analysis(
         None => 3000,
         Some(v) => v
             .parse::<u64>()
-            .map_err(|_| ApiError::bad_request("bad-request", "`ms` is a number of milliseconds"))?,
+            .map_err(|_| ApiError::bad_request(ErrorCode::BadRequest, "`ms` is a number of milliseconds"))?,
     };
     let game = store
         .with(&id, |e| e.game.clone())

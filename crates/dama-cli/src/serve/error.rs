@@ -8,18 +8,19 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use dama_play::ErrorCode;
 use serde_json::json;
 
 /// An answer to a request that cannot be served.
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl ApiError {
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             code,
@@ -30,7 +31,7 @@ impl ApiError {
     pub fn no_game(id: &str) -> ApiError {
         ApiError {
             status: StatusCode::NOT_FOUND,
-            code: "no-game",
+            code: ErrorCode::NoGame,
             message: format!(
                 "no game `{}` on this server (it was restarted, or the game was dropped to make room)",
                 clip(id)
@@ -41,7 +42,7 @@ impl ApiError {
     pub fn busy() -> ApiError {
         ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
-            code: "busy",
+            code: ErrorCode::Busy,
             message: "the engine is busy with other requests; try again".into(),
         }
     }
@@ -58,7 +59,7 @@ fn clip(s: &str) -> String {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({"error": {"code": self.code, "message": self.message}});
+        let body = json!({"error": {"code": self.code.as_str(), "message": self.message}});
         (self.status, axum::Json(body)).into_response()
     }
 }
@@ -79,7 +80,7 @@ where
             Ok(axum::Json(v)) => Ok(Json(v)),
             Err(rejection) => Err(ApiError {
                 status: rejection.status(),
-                code: "bad-request",
+                code: ErrorCode::BadRequest,
                 message: rejection.body_text(),
             }),
         }

@@ -123,7 +123,7 @@ pub async fn best(searches: &Searches, game: Game, level: Option<u8>, seed: u64)
     });
     task.await.map_err(|_| ApiError {
         status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-        code: "engine",
+        code: dama_play::ErrorCode::Engine,
         message: "the search failed".into(),
     })
 }
