@@ -15,34 +15,20 @@ use std::path::Path;
 #[path = "../../dama-engine/tests/layers/mod.rs"]
 mod layers;
 
-use layers::sources;
+use layers::{named_after, sources};
 
 /// The command modules `text` (a file under `src/`) names: `super::NAME` in
 /// a file of `commands/`, `crate::commands::NAME` anywhere.
 fn named_commands(text: &str, in_commands: bool, commands: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let code = line.trim_start();
-        if code.starts_with("#[cfg(test)]") {
-            break;
-        }
-        if code.starts_with("//") {
-            continue;
-        }
-        let code = code.split("//").next().unwrap_or("");
-        let mut prefixes = vec!["crate::commands::"];
-        if in_commands {
-            prefixes.push("super::");
-        }
-        for prefix in prefixes {
-            for (i, _) in code.match_indices(prefix) {
-                let name: String = code[i + prefix.len()..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                if commands.contains(&name) && !out.contains(&name) {
-                    out.push(name);
-                }
+    let mut prefixes = vec!["crate::commands::"];
+    if in_commands {
+        prefixes.push("super::");
+    }
+    let mut out: Vec<String> = Vec::new();
+    for prefix in prefixes {
+        for name in named_after(text, prefix) {
+            if commands.contains(&name) && !out.contains(&name) {
+                out.push(name);
             }
         }
     }

@@ -37,9 +37,11 @@ pub fn layer(src: &Path, file: &Path) -> String {
     first.trim_end_matches(".rs").to_string()
 }
 
-/// The top-level modules a file's code (not its comments or unit tests) names.
-pub fn uses(text: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
+/// The names that follow `prefix` (`crate::`, `super::`, …) in a file's
+/// code: not in its comments, nor in the `#[cfg(test)]` module at its end
+/// (a unit test may drive anything), in order, each once.
+pub fn named_after(text: &str, prefix: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
     for line in text.lines() {
         let code = line.trim_start();
         if code.starts_with("#[cfg(test)]") {
@@ -49,17 +51,25 @@ pub fn uses(text: &str) -> BTreeSet<String> {
             continue;
         }
         let code = code.split("//").next().unwrap_or("");
-        for (i, _) in code.match_indices("crate::") {
-            let name: String = code[i + 7..]
+        for (i, _) in code.match_indices(prefix) {
+            let name: String = code[i + prefix.len()..]
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
-            if name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
-                out.insert(name);
+            if !name.is_empty() && !out.contains(&name) {
+                out.push(name);
             }
         }
     }
     out
+}
+
+/// The top-level modules a file's code (not its comments or unit tests) names.
+pub fn uses(text: &str) -> BTreeSet<String> {
+    named_after(text, "crate::")
+        .into_iter()
+        .filter(|name| name.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+        .collect()
 }
 
 /// The file modules `lib` declares (`mod x;` or `pub mod x;`), in order:
