@@ -73,7 +73,7 @@ pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use rules::Rules;
 pub use spec::{Code, Diagnostic, Location, Severity, VariantSpec};
 pub use util::Rng;
-pub use variant::{load, load_text, LoadError, Loaded, Origin, SourceFile};
+pub use variant::{load, load_file, load_text, LoadError, Loaded, Origin, SourceFile};
 
 /// The geometry of a board: directions, square layouts and widths.
 pub mod geometry {
@@ -93,7 +93,7 @@ pub mod sections {
 /// the limits on what is read.
 pub mod source {
     pub use crate::variant::{
-        builtin_names, builtin_text, read_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+        builtin_names, builtin_text, looks_like_path, read_text, BUILTIN, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
     };
 }
 

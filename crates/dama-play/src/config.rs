@@ -70,6 +70,12 @@ impl LimitsRequest {
     }
 }
 
+/// The stack a search thread is given (the Hub's search thread, the web
+/// server's, Python's): a capture tree of a big user-written board is deep,
+/// and an unoptimised build's frames are large, more than the 2 MiB a
+/// thread gets by default.
+pub const SEARCH_STACK: usize = 32 << 20;
+
 /// Everything an engine is set up with besides the rules.
 #[derive(Debug, Clone, Default)]
 pub struct EngineConfig {

@@ -28,6 +28,10 @@ pub mod view;
 // Engine set-up and search limits from what a front end was asked.
 mod config;
 
+// Where a variant comes from, a game from a FEN and moves, the rules of each
+// game of a record.
+pub mod source;
+
 // The Hub protocol's notation: square numbers, positions, move text.
 pub mod hub;
 
@@ -47,7 +51,7 @@ pub use analysis::{
     analyze_game, AnalysisTally, Analyzer, GameAnalysis, Judgement, PlyAnalysis, Thresholds, LOSS_CAP, MAX_LINE,
 };
 pub use codes::ErrorCode;
-pub use config::{check_tables, EngineConfig, LimitsRequest, TablesCheck};
+pub use config::{check_tables, EngineConfig, LimitsRequest, TablesCheck, SEARCH_STACK};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use tournament::{
     elo_from_score, play_match, play_match_with, read_openings, score_from_elo, Contestant, EloEstimate, MatchConfig,

@@ -188,7 +188,7 @@ pub struct LoadError {
 /// `.toml` or contains a path separator. Any other name is a built-in id or
 /// alias, whatever files lie around (issue 37: a file `dama` beside a variant
 /// was read for `extends = "dama"`).
-pub(crate) fn looks_like_path(s: &str) -> bool {
+pub fn looks_like_path(s: &str) -> bool {
     s.ends_with(".toml") || s.contains('/') || s.contains('\\')
 }
 
@@ -252,7 +252,14 @@ pub fn load(name_or_path: &str) -> Result<Loaded, LoadError> {
         }
         return Ok(loaded);
     }
-    let path = Path::new(name_or_path);
+    load_file(Path::new(name_or_path))
+}
+
+/// Loads the variant file at `path`, whatever its name looks like (a file
+/// `dama` with no extension is read, not taken for the built-in variant): its
+/// `extends` chain is resolved next to it. [`load`] reads a file only when
+/// the name looks like a path.
+pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     let text = read_file(path).map_err(|d| LoadError {
         diagnostics: vec![*d],
         files: vec![],

@@ -10,7 +10,8 @@ mod recovery;
 mod spans;
 
 pub use builtin::{builtin_names, builtin_text, BUILTIN};
-pub(crate) use load::looks_like_path;
+pub use load::looks_like_path;
 pub use load::{
-    load, load_text, read_text, LoadError, Loaded, Origin, SourceFile, MAX_CHAIN, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+    load, load_file, load_text, read_text, LoadError, Loaded, Origin, SourceFile, MAX_CHAIN, MAX_DIAGNOSTICS,
+    MAX_FILE_BYTES,
 };

@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use dama_engine::search::DEFAULT_LEVEL;
 use dama_engine::{Color, EndReason, Engine, Game, GameResult, Limits, Outcome, SearchRoot};
 
 use super::messages::{
@@ -414,7 +413,7 @@ impl<'a> DxpSession<'a> {
         match self.current.as_ref().and_then(|c| c.remaining) {
             // A share of what is left: about 30 more moves, never below 10 ms.
             Some(left) => Limits::movetime((left / 30).max(Duration::from_millis(10))),
-            None => Limits::level(DEFAULT_LEVEL),
+            None => crate::LimitsRequest::default().limits(),
         }
     }
 

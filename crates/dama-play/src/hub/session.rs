@@ -14,13 +14,16 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use dama_engine::text::clip;
+
 use dama_engine::egtb::Tablebase;
 use dama_engine::search::{DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
 use dama_engine::source::BUILTIN;
-use dama_engine::{load, Engine, Limits, LoadError, Position, Rules, SearchResult, SearchRoot, Severity};
+use dama_engine::{Engine, Limits, LoadError, Position, Rules, SearchResult, SearchRoot, Severity};
 
 use super::notation::{HubBoard, HubNotation};
 use crate::config::{check_tables, EngineConfig};
+use crate::source::VariantSource;
 
 /// Largest transposition table accepted by `tt-size`, in megabytes.
 const MAX_TT_MB: usize = 1024;
@@ -278,27 +281,16 @@ impl HubSession {
             return;
         };
         match name {
-            "variant" => {
-                if dama_engine::source::builtin_text(val).is_none() {
-                    // The same message the rest of the CLI gives, did-you-mean included.
-                    match Rules::builtin(val) {
-                        Err(e) => self.io.error(&format!("variant: {}", load_error_text(&e))),
-                        Ok(_) => self
-                            .io
-                            .error(&format!("variant: no built-in variant named `{}`", clip(val))),
-                    }
-                    return;
-                }
-                match load(val) {
-                    Ok(l) => self.set_rules(l.rules, None),
-                    Err(e) => self.io.error(&format!("variant: {}", load_error_text(&e))),
-                }
-            }
+            "variant" => match VariantSource::Builtin(val).load() {
+                Ok(l) => self.set_rules(l.rules, None),
+                Err(e) => self.io.error(&format!("variant: {}", load_error_text(&e))),
+            },
             "variant-file" => {
                 if val.trim().is_empty() {
                     return;
                 }
-                match load(val) {
+                // A file, even one named like a built-in variant.
+                match VariantSource::File(std::path::Path::new(val)).load() {
                     Ok(l) => self.set_rules(l.rules, Some(val.to_string())),
                     Err(e) => self.io.error(&format!("variant-file: {}", load_error_text(&e))),
                 }
@@ -429,6 +421,7 @@ impl HubSession {
         let io = self.io.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
+            .stack_size(crate::SEARCH_STACK)
             .spawn(move || search(engine, &board, &root, &limits, &io));
         match spawned {
             Ok(handle) => {
@@ -714,15 +707,6 @@ fn shown(c: char) -> String {
 
 /// At most 40 characters of user text, for messages (control characters
 /// as `�`, as everywhere text from a user is shown).
-fn clip(s: &str) -> String {
-    let head: String = s.chars().take(40).map(dama_engine::text::shown_char).collect();
-    if s.chars().nth(40).is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
-}
-
 /// The first error of a failed load, in one line, and how many more there are.
 fn load_error_text(e: &LoadError) -> String {
     let errors: Vec<_> = e.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();

@@ -1,7 +1,17 @@
 //! What every front end shows of a game, in one form: a move's path, a line
 //! of moves as text, an outcome in words, the rules in words, a colour's
-//! name. The terminal, the web server and the Python package call these
-//! instead of keeping their own copies (issue 31).
+//! name, and the serializable views (a move, a game, a search's report, a
+//! variant in a list) that `--format json`, the web API and Python's
+//! `to_dict()` all give. The terminal, the web server and the Python
+//! package call these instead of keeping their own copies (issue 31).
+
+mod game;
+mod search;
+mod variant;
+
+pub use game::{GameView, PassedEndView, PlyView, ResultView};
+pub use search::{BestMoveView, SearchInfo};
+pub use variant::VariantSummary;
 
 use dama_engine::{Color, EndReason, GameResult, Move, MovePath, Outcome, Position, Rules};
 use serde::Serialize;
