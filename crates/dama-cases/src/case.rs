@@ -144,10 +144,6 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-fn looks_like_path(s: &str) -> bool {
-    s.ends_with(".toml") || s.contains('/') || s.contains('\\')
-}
-
 /// The keys of a case file, as [`RuleCase`] names its fields.
 const FIELDS: &[&str] = &[
     "variant",
@@ -274,7 +270,7 @@ impl RuleCase {
     /// path joined to the case file's directory.
     pub fn variant_location(&self, case_path: &Path) -> String {
         let v = self.variant.trim();
-        if looks_like_path(v) && Path::new(v).is_relative() {
+        if dama_engine::source::looks_like_path(v) && Path::new(v).is_relative() {
             case_path
                 .parent()
                 .unwrap_or(Path::new(""))

@@ -3,14 +3,14 @@
 //! once), the replay to the record's end, and the errors and warnings said
 //! where they are.
 
-use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use dama_engine::pdn;
 use dama_engine::pdn::{PdnError, PdnGame};
 use dama_engine::Loaded;
 use dama_engine::{Game, Rules};
+use dama_play::source::RecordRules;
 
 use crate::commands::Ctx;
 use crate::error::CliError;
@@ -24,17 +24,6 @@ const MAX_PDN_BYTES: u64 = 64 << 20;
 
 /// What a record without a game lacks.
 pub const NO_GAME_HELP: &str = "a PDN game is tags such as [Event \"?\"] and moves ending with a result";
-
-/// Replays `g`: to its end with `strict` false (a record that goes on after
-/// an end by the rules is kept, see [`warn_past_end`]), refusing any move
-/// after an end with `strict`.
-pub fn replay_game(g: &PdnGame, rules: Arc<Rules>, strict: bool) -> Result<Game, PdnError> {
-    if strict {
-        g.replay_strict(rules)
-    } else {
-        g.replay(rules)
-    }
-}
 
 /// Warns on stderr when game `n` of `file` went on after the rules ended
 /// it, naming the ply and the rule; returns the warning as a JSON
@@ -57,21 +46,62 @@ pub fn warn_past_end(file: &str, n: usize, g: &PdnGame, game: &Game) -> Option<s
     }))
 }
 
-/// The rules of the variant `g` names, loaded once per name.
-pub fn cached(
-    cache: &mut HashMap<String, Arc<Rules>>,
-    g: &PdnGame,
-    base_dir: Option<&Path>,
-) -> Result<Arc<Rules>, PdnError> {
-    if let Some(r) = g.variant_name(base_dir).and_then(|n| cache.get(&n)) {
-        return Ok(Arc::clone(r));
+/// The games of one record replayed one by one under the rules each is
+/// played under ([`RecordRules`]: `--variant`, else what the game names),
+/// a failure reported where it is (the record's line and column).
+pub(crate) struct Replayer<'a> {
+    ctx: &'a Ctx,
+    file: &'a str,
+    text: &'a str,
+    rules: RecordRules,
+    forced: Option<Arc<Rules>>,
+    base_dir: Option<PathBuf>,
+    strict: bool,
+}
+
+impl<'a> Replayer<'a> {
+    /// For the record `text` read from `file` (`-`: standard input), under
+    /// `forced` (`--variant`) when given; `strict` refuses moves after an end.
+    pub(crate) fn new(ctx: &'a Ctx, file: &'a str, text: &'a str, forced: Option<&Loaded>, strict: bool) -> Self {
+        let base_dir = (file != "-")
+            .then(|| Path::new(file).parent().map(Path::to_path_buf))
+            .flatten();
+        let forced = forced.map(|l| Arc::new(l.rules.clone()));
+        let rules = match &forced {
+            Some(r) => RecordRules::given(Arc::clone(r)),
+            None => RecordRules::named(base_dir.as_deref()),
+        };
+        Replayer {
+            ctx,
+            file,
+            text,
+            rules,
+            forced,
+            base_dir,
+            strict,
+        }
     }
-    let loaded = g.load_variant(None, base_dir)?;
-    let rules = Arc::new(loaded.rules);
-    if let Some(n) = g.variant_name(base_dir) {
-        cache.insert(n, Arc::clone(&rules));
+
+    /// Game `n` (from 1), `g`, replayed; a failure is reported.
+    pub(crate) fn replay(&mut self, n: usize, g: &PdnGame) -> Result<Game, Exit> {
+        if let Some(forced) = &self.forced {
+            if let Some(named) = g.variant_name(self.base_dir.as_deref()) {
+                if named != forced.id() && g.tag("VariantFile").is_none() {
+                    eprintln!(
+                        "note: game {n} names variant `{named}`; replaying it as `{}` as asked by --variant",
+                        forced.id()
+                    );
+                }
+            }
+        }
+        self.rules.replay(g, self.strict).map_err(|e| {
+            report(self.ctx, self.file, self.text, &e);
+            if let PdnError::Variant { load: None, .. } = e {
+                eprintln!("  = help: give the variant with --variant, e.g. --variant dama");
+            }
+            Exit::Failure
+        })
     }
-    Ok(rules)
 }
 
 pub fn read_input(file: &str) -> Result<String, String> {
@@ -129,28 +159,14 @@ pub(crate) fn read_records(
         Some(v) => Some(ctx.load_variant(v)?),
         None => None,
     };
-    let base_dir = if file == "-" { None } else { Path::new(file).parent() };
-    let mut cache = std::collections::HashMap::new();
+    let mut replayer = Replayer::new(ctx, file, &text, forced.as_ref(), strict);
     let mut records = Vec::new();
     for g in pdn::games(&text) {
         let g = g.map_err(|e| {
             report(ctx, file, &text, &e);
             Exit::Failure
         })?;
-        let rules: Arc<Rules> = match &forced {
-            Some(l) => Arc::new(l.rules.clone()),
-            None => cached(&mut cache, &g, base_dir).map_err(|e| {
-                report(ctx, file, &text, &e);
-                if let pdn::PdnError::Variant { load: None, .. } = e {
-                    eprintln!("  = help: give the variant with --variant, e.g. --variant dama");
-                }
-                Exit::Failure
-            })?,
-        };
-        let game = replay_game(&g, rules, strict).map_err(|e| {
-            report(ctx, file, &text, &e);
-            Exit::Failure
-        })?;
+        let game = replayer.replay(records.len() + 1, &g)?;
         let warning = warn_past_end(file, records.len() + 1, &g, &game);
         records.push(Record { pdn: g, game, warning });
     }

@@ -428,7 +428,7 @@ fn a_typo_in_the_editor_is_shown_at_its_line() {
         until(
             &c,
             "the new variant's game",
-            "return ui.game && ui.game.variant.name === 'No majority'",
+            "return ui.game && ui.game.board.name === 'No majority'",
         )
         .await;
     });
@@ -529,7 +529,7 @@ fn screenshots() {
         until(
             &c,
             "English draughts",
-            "return ui.game.variant.id === 'english' && !ui.busy",
+            "return ui.game.board.id === 'english' && !ui.busy",
         )
         .await;
         // A few plies, each a legal move's squares clicked in turn.
@@ -580,12 +580,7 @@ fn screenshots() {
             .select_by_value("dama")
             .await
             .unwrap();
-        until(
-            &c,
-            "Turkish draughts",
-            "return ui.game.variant.id === 'dama' && !ui.busy",
-        )
-        .await;
+        until(&c, "Turkish draughts", "return ui.game.board.id === 'dama' && !ui.busy").await;
         click(&c, "#tab-design").await;
         until(
             &c,

@@ -45,7 +45,7 @@ fn standard_input_quiet_json_and_errors() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v[0]["moves"][2], "d4-d5");
-    assert_eq!(v[0]["result"], "0-1");
+    assert_eq!(v[0]["result"]["pdn"], "0-1");
     // No variant named: --variant supplies it.
     let (code, _, err) = run(&root(), &["replay", "-"], "1. d3-d4 *\n");
     assert_eq!(code, 1);
@@ -90,7 +90,7 @@ fn a_record_past_a_threefold_repetition_replays_with_a_warning() {
     assert_eq!(w["ply"], 9);
     assert_eq!(w["rule"], "threefold repetition");
     assert_eq!(w["location"]["line"], 13);
-    assert_eq!(v[0]["result"], "1-0");
+    assert_eq!(v[0]["result"]["pdn"], "1-0");
     let (code, _, err) = dama(&["replay", "--strict", path]);
     assert_eq!(code, 1);
     assert!(

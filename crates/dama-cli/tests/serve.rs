@@ -33,8 +33,8 @@ fn a_game_over_the_api() {
 
     let g = s.json("POST", "/api/games", json!({"variant": "dama"}));
     let id = g["id"].as_str().unwrap().to_string();
-    assert_eq!(g["variant"]["width"], 8);
-    assert_eq!(g["variant"]["squares"].as_array().unwrap().len(), 64);
+    assert_eq!(g["board"]["width"], 8);
+    assert_eq!(g["board"]["squares"].as_array().unwrap().len(), 64);
     assert_eq!(g["legal"].as_array().unwrap().len(), 8);
     assert_eq!(g["side"], "white");
 
@@ -103,7 +103,7 @@ fn a_game_over_the_api() {
     assert_eq!(again["plies"].as_array().unwrap().len(), 2);
     let from_pdn = s.json("POST", "/api/games", json!({"pdn": p["pdn"]}));
     assert_eq!(from_pdn["plies"].as_array().unwrap().len(), 1);
-    assert_eq!(from_pdn["variant"]["id"], "dama");
+    assert_eq!(from_pdn["board"]["id"], "dama");
 }
 
 #[test]
@@ -199,9 +199,9 @@ fn the_designer_s_findings() {
     assert_eq!(g["legal"].as_array().unwrap().len(), 2, "{g}");
     // A 10×10 board played on its dark squares, numbered.
     let i = s.json("POST", "/api/games", json!({"variant": "international"}));
-    assert_eq!(i["variant"]["width"], 10);
-    assert_eq!(i["variant"]["squares"].as_array().unwrap().len(), 50);
-    assert_eq!(i["variant"]["numeric"], true);
+    assert_eq!(i["board"]["width"], 10);
+    assert_eq!(i["board"]["squares"].as_array().unwrap().len(), 50);
+    assert_eq!(i["board"]["numeric"], true);
     // A path in `extends` is never read.
     let v = s.json(
         "POST",

@@ -53,3 +53,49 @@ fn validate_and_the_designer_give_the_diagnostic_view() {
     assert_eq!(v["diagnostics"], want);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The game of `tests/views/game.json`: one capture from this position.
+const GAME_FEN: &str = "W:Wd6:Bd7,c8";
+const GAME_MOVE: &str = "d6xd8xb8";
+
+/// `v` without the keys a front end adds to a view.
+fn without(mut v: Value, keys: &[&str]) -> Value {
+    let obj = v.as_object_mut().expect("an object");
+    for k in keys {
+        assert!(obj.remove(*k).is_some(), "no `{k}` in {obj:?}");
+    }
+    v
+}
+
+#[test]
+fn replay_and_the_web_api_give_the_game_view() {
+    let want = expected("game.json");
+    let record = format!("[Variant \"dama\"]\n[FEN \"{GAME_FEN}\"]\n1. {GAME_MOVE} 1-0\n");
+    let (code, out, err) = support::run(&support::root(), &["replay", "-", "--format", "json"], &record);
+    assert_eq!(code, 0, "{err}");
+    let games: Value = serde_json::from_str(&out).unwrap();
+    // What replay adds to the view: the record's line and tags.
+    assert_eq!(without(games[0].clone(), &["line", "tags"]), want);
+
+    let server = Server::start(0);
+    let g = server.json(
+        "POST",
+        "/api/games",
+        json!({"variant": "dama", "fen": GAME_FEN, "moves": [GAME_MOVE]}),
+    );
+    // What the page reads besides the view.
+    let page = ["id", "board", "source", "pieces", "legal", "last", "redo"];
+    assert_eq!(without(g, &page), want);
+}
+
+#[test]
+fn the_web_computer_gives_the_search_view() {
+    let want = expected("search.json");
+    let server = Server::start_with(0, &["--depth", "2"]);
+    let g = server.json("POST", "/api/games", json!({"variant": "dama", "fen": GAME_FEN}));
+    let id = g["id"].as_str().unwrap();
+    let r = server.json("POST", &format!("/api/games/{id}/computer"), json!({}));
+    // The time it took is the one figure that changes from run to run.
+    assert!(r["search"]["ms"].is_u64(), "{r}");
+    assert_eq!(without(r["search"].clone(), &["ms"]), want);
+}

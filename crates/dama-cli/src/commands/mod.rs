@@ -17,7 +17,8 @@ pub mod tune;
 mod validate;
 mod variants;
 
-use dama_engine::{load, FenOptions, LoadError, Loaded, Position};
+use dama_engine::{FenOptions, LoadError, Loaded, Position};
+use dama_play::source::VariantSource;
 
 use crate::cli::{Cli, Command, EgtbCommand, Format};
 use crate::error::CliError;
@@ -164,9 +165,10 @@ impl Ctx {
             .map_err(|e| self.write_error(path, &e))
     }
 
-    /// Loads a variant (built-in or file); prints diagnostics on failure.
+    /// Loads a variant as a user names it (a built-in id or alias, or a
+    /// path: [`VariantSource::Named`]); prints diagnostics on failure.
     pub fn load_variant(&self, name: &str) -> Result<Loaded, Exit> {
-        load(name).map_err(|e| {
+        VariantSource::Named(name).load().map_err(|e| {
             self.report_load_error(&e);
             self.json_errors(|| json::load_error(&e));
             Exit::Failure

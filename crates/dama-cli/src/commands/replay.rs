@@ -1,12 +1,8 @@
 //! `dama replay game.pdn`: check every move of every game in a PDN record
 //! and show each game.
 
-use std::collections::HashMap;
-use std::path::Path;
-use std::sync::Arc;
-
-use dama_engine::pdn::{self, PdnError};
-use dama_engine::{Loaded, Rules};
+use dama_engine::pdn;
+use dama_engine::Loaded;
 
 use super::Ctx;
 use crate::args::OutputArgs;
@@ -15,7 +11,7 @@ use crate::error::CliError;
 use crate::exit::Exit;
 use crate::json::Code;
 use crate::out::{self, outln};
-use crate::records::{cached, read_input, replay_game, report, warn_past_end, NO_GAME_HELP};
+use crate::records::{read_input, report, warn_past_end, Replayer, NO_GAME_HELP};
 use crate::render::replay::{game_json, push_json, show_game, summary_line};
 
 /// Arguments of `dama replay`.
@@ -60,11 +56,6 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             .help(NO_GAME_HELP)
             .report(Some(ctx));
     }
-    let base_dir = if args.file == "-" {
-        None
-    } else {
-        Path::new(&args.file).parent()
-    };
     // The variant given on the command line, loaded once.
     let forced: Option<Loaded> = match &args.variant {
         Some(v) => match ctx.load_variant(v) {
@@ -73,7 +64,7 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
         },
         None => None,
     };
-    let mut cache: HashMap<String, Arc<Rules>> = HashMap::new();
+    let mut replayer = Replayer::new(ctx, &args.file, &text, forced.as_ref(), args.strict);
     // The JSON array's elements, printed once every game has replayed.
     let mut json = String::new();
     for (i, g) in pdn::games(&text).enumerate() {
@@ -89,36 +80,9 @@ pub fn run(ctx: &Ctx, args: ReplayArgs) -> Exit {
             }
         };
         let g = &g;
-        let rules: Arc<Rules> = match &forced {
-            Some(l) => {
-                if let Some(named) = g.variant_name(base_dir) {
-                    if named != l.rules.id() && g.tag("VariantFile").is_none() {
-                        eprintln!(
-                            "note: game {} names variant `{named}`; replaying it as `{}` as asked by --variant",
-                            i + 1,
-                            l.rules.id()
-                        );
-                    }
-                }
-                Arc::new(l.rules.clone())
-            }
-            None => match cached(&mut cache, g, base_dir) {
-                Ok(r) => r,
-                Err(e) => {
-                    report(ctx, &args.file, &text, &e);
-                    if let PdnError::Variant { load: None, .. } = e {
-                        eprintln!("  = help: give the variant with --variant, e.g. --variant dama");
-                    }
-                    return Exit::Failure;
-                }
-            },
-        };
-        let game = match replay_game(g, Arc::clone(&rules), args.strict) {
+        let game = match replayer.replay(i + 1, g) {
             Ok(game) => game,
-            Err(e) => {
-                report(ctx, &args.file, &text, &e);
-                return Exit::Failure;
-            }
+            Err(e) => return e,
         };
         let warning = warn_past_end(&args.file, i + 1, g, &game);
         match args.output.format {

@@ -3,6 +3,7 @@
 
 use dama_engine::pdn::PdnGame;
 use dama_engine::Game;
+use dama_play::view::GameView;
 
 use crate::commands::Ctx;
 use crate::out::{out, outln};
@@ -127,16 +128,18 @@ pub(crate) fn push_json(out: &mut String, value: &serde_json::Value) {
     }
 }
 
+/// A replayed game as JSON: the game's view ([`GameView`], as the web API
+/// and Python give it), with the record's line and tags.
 pub(crate) fn game_json(g: &PdnGame, game: &Game) -> serde_json::Value {
-    let r = game.rules();
-    serde_json::json!({
-        "line": g.line,
-        "tags": g.tags.iter().map(|t| (t.name.clone(), serde_json::Value::String(t.value.clone()))).collect::<serde_json::Map<_, _>>(),
-        "variant": r.id(),
-        "start": r.to_fen(game.start_position()),
-        "moves": game.plies().iter().map(|p| p.notation.clone()).collect::<Vec<_>>(),
-        "final": r.to_fen(game.position()),
-        "result": game.outcome().map_or("*", |o| o.result.pdn()),
-        "reason": game.outcome().map(|o| o.reason.to_string()),
-    })
+    let mut v = serde_json::to_value(GameView::new(game)).unwrap_or_default();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("line".into(), g.line.into());
+        let tags: serde_json::Map<_, _> = g
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), serde_json::Value::String(t.value.clone())))
+            .collect();
+        obj.insert("tags".into(), tags.into());
+    }
+    v
 }

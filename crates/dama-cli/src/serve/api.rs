@@ -27,8 +27,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use dama_engine::pdn;
-use dama_engine::{source::builtin_text, source::BUILTIN, Color, Game, Rules};
-use dama_play::view::rules_text;
+use dama_engine::{source::builtin_text, source::BUILTIN, Color, FenOptions, Rules};
+use dama_play::source::{start_game, StartError};
+use dama_play::view::{rules_text, VariantSummary};
 use dama_play::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -82,14 +83,7 @@ async fn variants(State(store): State<Shared>) -> Answer {
         let r = store.builtin(id).map_err(|e| {
             ApiError::bad_request(ErrorCode::Builtin, format!("built-in variant {id} does not load: {e}"))
         })?;
-        out.push(json!({
-            "id": r.id(),
-            "name": r.name(),
-            "aliases": r.spec().aliases,
-            "extends": r.spec().extends,
-            "width": r.width(),
-            "height": r.height(),
-        }));
+        out.push(VariantSummary::new(&r));
     }
     Ok(axum::Json(json!({"variants": out})))
 }
@@ -188,23 +182,13 @@ fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
         return from_pdn(store, text, body.variant.as_deref(), body.toml.as_deref());
     }
     let (rules, source) = rules_of(store, body.variant.as_deref(), body.toml.as_deref())?;
-    let mut game = match &body.fen {
-        Some(f) if !f.trim().is_empty() => {
-            let pos = rules
-                .parse_fen(f)
-                .map_err(|e| ApiError::bad_request(ErrorCode::Fen, format!("column {}: {}", e.column, e.message)))?;
-            Game::from_position(rules, pos)
-        }
-        _ => Game::new(rules),
-    };
-    for (i, m) in body.moves.iter().enumerate() {
-        game.play_text(m).map_err(|e| {
-            ApiError::bad_request(
-                ErrorCode::MoveIllegal,
-                format!("move {} ({}): {e}", i + 1, m.chars().take(40).collect::<String>()),
-            )
-        })?;
-    }
+    let game = start_game(rules, body.fen.as_deref(), FenOptions::default(), &body.moves).map_err(|e| {
+        let message = match &e {
+            StartError::Fen(f) => format!("column {}: {}", f.column, f.message),
+            StartError::Move { .. } => e.to_string(),
+        };
+        ApiError::bad_request(e.code(), message)
+    })?;
     Ok(Entry::new(game, source))
 }
 

@@ -1,68 +1,20 @@
 //! A variant pasted into the page: loaded without touching a file, and
 //! validated with the same findings `dama validate` reports.
 //!
-//! `load_text` would read a file named by `extends` (`extends =
-//! "../x.toml"`); a request never reads files, so a pasted variant may
-//! extend a built-in variant only, and a path there is a finding like any
-//! other, at its line.
+//! A request never reads files: the text is a [`VariantSource::Pasted`],
+//! whose `extends` may name a built-in variant only (a path there is a
+//! finding like any other, at its line).
 
-use dama_engine::{load_text, Code, Diagnostic, LoadError, Loaded, Location, Origin, SourceFile};
+use dama_engine::{Diagnostic, LoadError, Loaded};
+use dama_play::source::{VariantSource, PASTED};
 use dama_play::view::rules_text;
 use serde_json::{json, Value};
 
 use super::view;
 
-/// The name a pasted variant has in diagnostics.
-pub const PASTED: &str = "variant.toml";
-
-/// Whether `extends` would name a file, as the loader reads it.
-fn names_a_file(s: &str) -> bool {
-    s.ends_with(".toml") || s.contains('/') || s.contains('\\')
-}
-
 /// Loads a pasted variant; an `extends` naming a file is refused.
 pub fn load(text: &str) -> Result<Loaded, LoadError> {
-    if let Ok(table) = text.parse::<toml::Table>() {
-        if let Some(parent) = table
-            .get("extends")
-            .and_then(|v| v.as_str())
-            .filter(|p| names_a_file(p))
-        {
-            let mut d = Diagnostic::error(
-                Code::E0103,
-                Some("extends"),
-                format!(
-                    "`extends` names a file (`{}`): the server reads no files",
-                    parent.chars().take(60).collect::<String>()
-                ),
-            )
-            .with_help("extend a built-in variant (`extends = \"dama\"`), or paste the parent's keys here");
-            d.location = extends_location(text);
-            return Err(LoadError {
-                diagnostics: vec![d],
-                files: vec![SourceFile::new(Origin::Named(PASTED.into()), text)],
-            });
-        }
-    }
-    load_text(PASTED, text, None)
-}
-
-/// The line of the `extends` key.
-fn extends_location(text: &str) -> Option<Location> {
-    let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let lead = line.len() - line.trim_start().len();
-        if line.trim_start().starts_with("extends") {
-            return Some(Location {
-                file: PASTED.into(),
-                line: i + 1,
-                column: lead + 1,
-                span: offset + lead..offset + line.trim_end().len(),
-            });
-        }
-        offset += line.len();
-    }
-    None
+    VariantSource::Pasted { name: PASTED, text }.load()
 }
 
 /// One finding, as every front end gives it.

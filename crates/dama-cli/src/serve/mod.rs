@@ -57,7 +57,12 @@ pub struct ServeArgs {
 }
 
 pub fn run(_ctx: &Ctx, args: ServeArgs) -> Exit {
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    // Searches and move lists run on the blocking threads: the search stack.
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(dama_play::SEARCH_STACK)
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             return CliError::system(format!("cannot start the server's runtime: {e}")).report(None);

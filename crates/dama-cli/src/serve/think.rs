@@ -14,15 +14,14 @@ use std::time::Duration;
 use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use dama_engine::search::{score_text, DEFAULT_LEVEL, LEVELS};
+use dama_engine::search::LEVELS;
 use dama_engine::{EvalWeights, Game, Limits, Position, Rules, SearchOptions, SearchResult, SearchRoot};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::error::ApiError;
-use super::view::color;
-use dama_play::view::{line_text, move_path, path_squares};
+use dama_play::view::SearchInfo;
 use dama_play::{EngineConfig, LimitsRequest};
 
 /// The longest a search may think.
@@ -84,11 +83,11 @@ impl SearchSetup {
     /// The limits of a computer move asked at `level` (or at the server's
     /// level), never longer than [`MAX_THINK`].
     fn limits(&self, level: Option<u8>) -> Limits {
-        let mut l = if self.limits.is_explicit() {
-            self.limits.limits()
-        } else {
-            Limits::level(level.or(self.limits.level).unwrap_or(DEFAULT_LEVEL).clamp(1, LEVELS))
+        let asked = LimitsRequest {
+            level: level.or(self.limits.level).map(|l| l.clamp(1, LEVELS)),
+            ..self.limits.clone()
         };
+        let mut l = asked.limits();
         l.movetime = Some(l.movetime.map_or(MAX_THINK, |t| t.min(MAX_THINK)));
         l
     }
@@ -130,20 +129,7 @@ pub async fn best(searches: &Searches, game: Game, level: Option<u8>, seed: u64)
 
 /// One iteration of a search, for the page.
 pub fn report(rules: &Rules, pos: &Position, r: &SearchResult) -> Value {
-    let pv = line_text(rules, pos, &r.pv, MAX_PV_SHOWN);
-    let best = r
-        .best
-        .map(|m| json!({"squares": path_squares(&move_path(rules, pos, &m)), "text": rules.format_move_full(pos, &m)}));
-    json!({
-        "depth": r.depth,
-        "score": r.score,
-        "score_text": score_text(r.score),
-        "for": color(pos.side_to_move()),
-        "nodes": r.nodes,
-        "ms": r.elapsed.as_millis() as u64,
-        "pv": pv,
-        "best": best,
-    })
+    serde_json::to_value(SearchInfo::new(rules, pos, r, MAX_PV_SHOWN)).unwrap_or_default()
 }
 
 /// Analyses `game` for `ms` milliseconds: an `info` event per finished

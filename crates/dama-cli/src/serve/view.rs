@@ -10,7 +10,7 @@ use dama_play::view::{move_path, path_squares};
 use serde_json::{json, Value};
 
 use super::store::{Entry, Source};
-use dama_play::view::outcome_text;
+use dama_play::view::GameView;
 
 pub use dama_play::view::color_name as color;
 
@@ -81,9 +81,12 @@ pub fn legal(r: &Rules, pos: &Position, moves: &MoveList) -> Vec<Value> {
 /// keeps its first): far more than the traditional games ever have.
 const MAX_PATHS_SENT: usize = 10_000;
 
-/// A whole game: the board, the position, the legal moves, the last move,
-/// the moves played (with what the page needs to rebuild the game on a new
-/// server), the result.
+/// A whole game: the game's view ([`GameView`], as `dama replay --format
+/// json` and Python give it), with what the page needs besides: the game's
+/// `id` here, the `board`, the `source` to rebuild the game on a new server
+/// (a pasted variant's text is the page's own), the `pieces`, the `legal`
+/// moves with every path, the `last` move's path, whether a move can be
+/// redone.
 pub fn game(id: &str, e: &Entry) -> Value {
     let g: &Game = &e.game;
     let r = g.rules();
@@ -98,40 +101,24 @@ pub fn game(id: &str, e: &Entry) -> Value {
             "promotes": p.mv.promotes(),
         })
     });
-    let plies: Vec<Value> = g
-        .plies()
-        .iter()
-        .map(|p| json!({"text": p.notation, "full": p.full, "side": color(p.side()), "fen": r.to_fen(&p.after())}))
-        .collect();
-    let result = g.outcome().map(|o| {
-        json!({
-            "pdn": o.result.pdn(),
-            "winner": o.result.winner().map(color),
-            "text": outcome_text(&o),
-        })
-    });
     let (variant_id, toml) = match &e.source {
         Source::Builtin(id) => (Some(id.as_str()), None),
         Source::Toml(t) => (None, Some(&**t)),
     };
-    json!({
-        "id": id,
-        "variant": variant(r),
-        "source": {"variant": variant_id, "toml": toml},
-        "start_fen": r.to_fen(g.start_position()),
-        "fen": r.to_fen(pos),
-        "side": color(pos.side_to_move()),
-        "pieces": pieces(pos),
-        "legal": if g.is_over() { Vec::new() } else { legal(r, pos, g.legal_moves()) },
-        "last": last,
-        "plies": plies,
-        "moves": g.plies().iter().map(|p| p.full.clone()).collect::<Vec<_>>(),
-        "redo": g.can_redo(),
-        "result": result,
-        "passed_end": g.passed_end().map(|p| json!({
-            "ply": p.ply + 1,
-            "rule": p.outcome.reason.to_string(),
-            "text": outcome_text(&p.outcome),
-        })),
-    })
+    let mut v = serde_json::to_value(GameView::new(g)).unwrap_or_default();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("id".into(), id.into());
+        obj.insert("board".into(), variant(r));
+        obj.insert("source".into(), json!({"variant": variant_id, "toml": toml}));
+        obj.insert("pieces".into(), pieces(pos).into());
+        let legal = if g.is_over() {
+            Vec::new()
+        } else {
+            legal(r, pos, g.legal_moves())
+        };
+        obj.insert("legal".into(), legal.into());
+        obj.insert("last".into(), last.unwrap_or(Value::Null));
+        obj.insert("redo".into(), g.can_redo().into());
+    }
+    v
 }

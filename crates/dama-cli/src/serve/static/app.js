@@ -186,7 +186,7 @@ function nextLandings(sel) {
 function render() {
   const g = ui.game;
   if (!g) return;
-  const v = g.variant;
+  const v = g.board;
   const marks = {};
   if (g.last) {
     marks.last = new Set(g.last.squares);
@@ -349,7 +349,7 @@ async function maybeComputer() {
 // The computer's piece slides along its path, one landing at a time.
 function animate(before, last) {
   return new Promise((resolve) => {
-    const v = before.variant;
+    const v = before.board;
     const sq = last.squares;
     if (!sq || sq.length < 2) return resolve();
     const piece = before.pieces.find((p) => p.i === sq[0]);
