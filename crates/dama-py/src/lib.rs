@@ -14,6 +14,13 @@ use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+use dama_play::source::{play_moves, RecordRules, StartError, VariantSource};
+use dama_play::view::{GameView, SearchInfo};
+
+/// The most moves of a search's line in `SearchResult.to_dict()`, as the
+/// web page shows them.
+const MAX_PV_SHOWN: usize = 16;
+
 create_exception!(
     dama,
     VariantError,
@@ -209,6 +216,16 @@ struct Rules {
 }
 
 impl Rules {
+    /// The rules of `source` (the play tier's one loader).
+    fn load(py: Python<'_>, source: VariantSource<'_>) -> PyResult<Rules> {
+        source
+            .load()
+            .map(|l| Rules {
+                inner: Arc::new(l.rules),
+            })
+            .map_err(|e| variant_error(py, &e))
+    }
+
     fn position(&self, pos: de::Position) -> Position {
         Position {
             rules: self.inner.clone(),
@@ -266,9 +283,7 @@ impl Rules {
     /// A shipped variant by id or alias (`dama.variants()` lists the ids).
     #[staticmethod]
     fn builtin(py: Python<'_>, name: &str) -> PyResult<Rules> {
-        de::Rules::builtin(name)
-            .map(|r| Rules { inner: Arc::new(r) })
-            .map_err(|e| variant_error(py, &e))
+        Rules::load(py, VariantSource::Builtin(name))
     }
 
     /// A variant from TOML text (it may `extends` a built-in). `name` is
@@ -276,11 +291,8 @@ impl Rules {
     #[staticmethod]
     #[pyo3(signature = (text, name=None))]
     fn from_toml(py: Python<'_>, text: &str, name: Option<&str>) -> PyResult<Rules> {
-        de::load_text(name.unwrap_or("<string>"), text, None)
-            .map(|l| Rules {
-                inner: Arc::new(l.rules),
-            })
-            .map_err(|e| variant_error(py, &e))
+        let name = name.unwrap_or("<string>");
+        Rules::load(py, VariantSource::Text { name, text, path: None })
     }
 
     /// A variant from a TOML file (a relative `extends` is resolved next to it).
@@ -292,25 +304,7 @@ impl Rules {
                 path.display()
             )));
         }
-        let shown = path.to_string_lossy().into_owned();
-        let text = std::fs::File::open(&path)
-            .map_err(|e| PyFileNotFoundError::new_err(format!("{shown}: {e}")))
-            .and_then(|f| {
-                de::source::read_text(&shown, f).map_err(|d| {
-                    variant_error(
-                        py,
-                        &de::LoadError {
-                            diagnostics: vec![*d],
-                            files: vec![],
-                        },
-                    )
-                })
-            })?;
-        de::load_text(&shown, &text, Some(&path))
-            .map(|l| Rules {
-                inner: Arc::new(l.rules),
-            })
-            .map_err(|e| variant_error(py, &e))
+        Rules::load(py, VariantSource::File(&path))
     }
 
     /// The variant's id, e.g. `"dama"`.
@@ -640,16 +634,31 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (rules, position=None))]
-    fn new(rules: &Rules, position: Option<&Position>) -> PyResult<Game> {
-        let inner = match position {
+    #[pyo3(signature = (rules, position=None, moves=None))]
+    fn new(rules: &Rules, position: Option<&Position>, moves: Option<Vec<String>>) -> PyResult<Game> {
+        let mut inner = match position {
             Some(p) => {
                 rules.check_position(p)?;
                 de::Game::from_position(rules.inner.clone(), p.pos)
             }
             None => de::Game::new(rules.inner.clone()),
         };
+        play_moves(&mut inner, &moves.unwrap_or_default()).map_err(|e| match &e {
+            StartError::Move { error, .. } => match error {
+                de::PlayError::GameOver(_) => GameOver::new_err(e.to_string()),
+                _ => IllegalMove::new_err(e.to_string()),
+            },
+            StartError::Fen(_) => PyValueError::new_err(e.to_string()),
+        })?;
         Ok(Game { inner })
+    }
+
+    /// The game as a plain dict, in the shape of `dama replay --format
+    /// json` and the web API's game: `variant`, `start_fen`, `fen`, `side`,
+    /// `plies` (`text`, `full`, `side`, `fen`), `moves` (full notation),
+    /// `result` (`pdn`, `winner`, `reason`, `text`, or `None`), `passed_end`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(GameView::new(&self.inner)).unwrap_or_default())
     }
 
     /// Plays a `Move` or move text; returns the `Move` played. Raises
@@ -798,16 +807,12 @@ impl Game {
 fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>, strict: bool) -> PyResult<Vec<Game>> {
     let records = de::pdn::read_games(text).map_err(|e| pdn_error(py, &e))?;
     let mut out = Vec::with_capacity(records.len());
+    let mut record_rules = match rules {
+        Some(r) => RecordRules::given(r.inner.clone()),
+        None => RecordRules::named(None).or_default("dama"),
+    };
     for rec in &records {
-        let r: Arc<de::Rules> = match rules {
-            Some(r) => r.inner.clone(),
-            None => Arc::new(
-                rec.load_variant(Some("dama"), None)
-                    .map_err(|e| pdn_error(py, &e))?
-                    .rules,
-            ),
-        };
-        let g = if strict { rec.replay_strict(r) } else { rec.replay(r) }.map_err(|e| pdn_error(py, &e))?;
+        let g = record_rules.replay(rec, strict).map_err(|e| pdn_error(py, &e))?;
         if let Some(pe) = rec.past_end(&g) {
             let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
             PyErr::warn(
@@ -823,27 +828,43 @@ fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>, strict: bool) -> 
 }
 
 /// What a search found.
-#[pyclass(module = "dama", frozen, get_all)]
+#[pyclass(module = "dama", frozen)]
 #[derive(Debug, Clone)]
 struct SearchResult {
     /// The move to play, or `None` when there is no legal move.
+    #[pyo3(get)]
     best: Option<Move>,
     /// Its score for the side to move, in hundredths of a man.
+    #[pyo3(get)]
     score: i32,
     /// The expected continuation, starting with `best`.
+    #[pyo3(get)]
     pv: Vec<Move>,
     /// The last completed iteration (plies).
+    #[pyo3(get)]
     depth: u32,
     /// Positions visited.
+    #[pyo3(get)]
     nodes: u64,
     /// Seconds spent.
+    #[pyo3(get)]
     elapsed: f64,
     /// The score in words (`+1.25`, `win in 7`).
+    #[pyo3(get)]
     score_text: String,
+    /// The report in the JSON shape every front end gives it (`to_dict`).
+    view: SearchInfo,
 }
 
 #[pymethods]
 impl SearchResult {
+    /// The result as a plain dict, in the shape of the web page's analysis
+    /// reports: `depth`, `score`, `score_text`, `for`, `nodes`, `ms`, `pv`
+    /// (short notation), `best` (`squares`, `text`, or `None`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.view).unwrap_or_default())
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchResult(best={:?}, score={}, depth={}, nodes={})",
@@ -940,6 +961,7 @@ impl Engine {
             nodes: r.nodes,
             elapsed: r.elapsed.as_secs_f64(),
             score_text: r.score_text(),
+            view: SearchInfo::new(&self.rules, &pos, &r, MAX_PV_SHOWN),
         })
     }
 

@@ -451,3 +451,31 @@ def test_diagnostic_to_dict_is_the_diagnostic_view_of_every_front_end():
         dama.Rules.from_toml(text, "mine.toml")
     want = json.loads((VIEWS / "diagnostics.json").read_text())
     assert [d.to_dict() for d in e.value.diagnostics] == want
+
+
+def test_game_to_dict_is_the_game_view_of_every_front_end():
+    import json
+
+    rules = dama.Rules.builtin("dama")
+    game = dama.Game(rules, rules.parse_fen("W:Wd6:Bd7,c8"), moves=["d6xd8xb8"])
+    want = json.loads((VIEWS / "game.json").read_text())
+    assert game.to_dict() == want
+
+
+def test_search_result_to_dict_is_the_search_view_of_every_front_end():
+    import json
+
+    rules = dama.Rules.builtin("dama")
+    found = dama.Engine(rules).search(rules.parse_fen("W:Wd6:Bd7,c8"), depth=2).to_dict()
+    want = json.loads((VIEWS / "search.json").read_text())
+    # The time it took is the one figure that changes from run to run.
+    assert isinstance(found.pop("ms"), int)
+    assert found == want
+
+
+def test_a_game_starts_with_moves_and_says_which_move_fails():
+    rules = dama.Rules.builtin("dama")
+    game = dama.Game(rules, moves=["d3-d4", "a6-a5"])
+    assert game.moves == ["d3-d4", "a6-a5"]
+    with pytest.raises(dama.IllegalMove, match="move 2"):
+        dama.Game(rules, moves=["d3-d4", "d4-d5"])

@@ -131,7 +131,9 @@ class Move:
 class Game:
     """A game with undo; over when the rules end it."""
 
-    def __init__(self, rules: Rules, position: Optional[Position] = None) -> None: ...
+    def __init__(
+        self, rules: Rules, position: Optional[Position] = None, moves: Optional[List[str]] = None
+    ) -> None: ...
     def play(self, move: Union[Move, str]) -> Move: ...
     def undo(self) -> Optional[Move]: ...
     def legal_moves(self) -> List[Move]: ...
@@ -162,6 +164,10 @@ class Game:
         black: Optional[str] = None,
     ) -> str: ...
     def __len__(self) -> int: ...
+    def to_dict(self) -> Dict[str, object]:
+        """variant, start_fen, fen, side, plies, moves, result, passed_end:
+        the shape of `dama replay --format json` and the web API's game."""
+        ...
 
 class SearchResult:
     """What a search found."""
@@ -173,6 +179,10 @@ class SearchResult:
     nodes: int
     elapsed: float
     score_text: str
+    def to_dict(self) -> Dict[str, object]:
+        """depth, score, score_text, for, nodes, ms, pv, best: the shape of
+        the web page's analysis reports."""
+        ...
 
 class Engine:
     """Alpha-beta search with a transposition table."""
