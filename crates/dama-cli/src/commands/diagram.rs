@@ -77,10 +77,9 @@ pub fn run(ctx: &Ctx, args: DiagramArgs) -> Exit {
     let mut drawn = Vec::new();
     if args.all_moves {
         texts.clear();
-        for m in rules.legal_moves(&pos).iter() {
-            if let Some(path) = rules.move_paths(&pos, m).into_iter().next() {
-                drawn.push(Drawn { mv: *m, path });
-            }
+        for m in rules.legal_moves(&pos).iter().filter(|m| !m.is_pass()) {
+            let path = dama_play::view::move_path(&rules, &pos, m);
+            drawn.push(Drawn { mv: *m, path });
         }
     }
     match drawn_moves(&rules, &pos, &texts) {

@@ -6,17 +6,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use dama_engine::{
-    egtb, egtb::BuildProgress, egtb::EgtbError, egtb::Material, egtb::Tablebase, egtb::Wdl, egtb::ASSUMPTION,
-};
+use dama_engine::{egtb, egtb::BuildProgress, egtb::EgtbError, egtb::Material, egtb::Tablebase};
 
 use super::Ctx;
 use crate::engine_setup::{available_memory, default_dir};
 use crate::error::CliError;
 use crate::exit::Exit;
-use crate::out::outln;
 use crate::render;
-use crate::render::egtb::{fail, mib, print_stats, print_summary, side_name};
+use crate::render::egtb::{fail, print_build, print_probe, print_stats, print_summary};
 
 /// `dama egtb build VARIANT --pieces N`.
 pub fn build(
@@ -80,24 +77,7 @@ pub fn build(
         eprintln!();
     }
     let secs = start.elapsed().as_secs_f64();
-    let (w, d, l) = report
-        .tables
-        .iter()
-        .fold((0, 0, 0), |(w, d, l), h| (w + h.wins, d + h.draws, l + h.losses));
-    outln!(
-        "{}: {what} in {}",
-        rules.id(),
-        dama_engine::egtb::table_dir(&dir, rules).display()
-    );
-    outln!(
-        "{} slices ({} built, {} read from their files), {} positions with the side to move: {w} wins, {d} draws, {l} losses",
-        report.tables.len(),
-        report.built,
-        report.tables.len() - report.built,
-        w + d + l
-    );
-    outln!("memory needed: {}", mib(report.memory_needed));
-    outln!("assumption: {ASSUMPTION}");
+    print_build(rules, &dir, &what, &report);
     eprintln!("built in {secs:.1} s");
     Exit::Success
 }
@@ -119,40 +99,9 @@ pub fn probe(ctx: &Ctx, variant: &str, fen: &str, dir: Option<PathBuf>) -> Exit 
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
-    let us = side_name(pos.side_to_move());
-    outln!("position: {}", rules.to_fen(&pos));
-    match value.wdl {
-        Wdl::Draw => outln!("result: draw"),
-        _ => outln!("result: {value} for {us}, the side to move"),
+    if let Err(e) = print_probe(rules, &pos, &mut tb, value) {
+        return fail(&e);
     }
-    if let Some(o) = tb.outcome(&pos) {
-        outln!("the game is over: {o}");
-    } else {
-        // A draw goes on for ever: its first plies show how it holds.
-        let max = if value.wdl == Wdl::Draw { 12 } else { 1_000 };
-        let line = match tb.line(&pos, max) {
-            Ok(l) => l,
-            Err(e) => return fail(&e),
-        };
-        let mut cur = pos;
-        let mut text = Vec::new();
-        for m in &line {
-            text.push(rules.format_move_full(&cur, m));
-            cur = cur.after(m);
-        }
-        if let Some(first) = text.first() {
-            outln!("best move: {first}");
-        }
-        outln!("line: {}", text.join(" "));
-        match tb.outcome(&cur) {
-            Some(o) => outln!("end: {o} ({})", rules.to_fen(&cur)),
-            None => outln!(
-                "end: none: a draw goes on for ever (the first {} plies shown)",
-                line.len()
-            ),
-        }
-    }
-    outln!("assumption: {ASSUMPTION}");
     Exit::Success
 }
 

@@ -7,7 +7,8 @@ use dama_engine::{divide_parallel, perft_parallel, CountMode, FenOptions};
 use super::Ctx;
 use crate::cli::Count;
 use crate::exit::Exit;
-use crate::out::{self, outln};
+use crate::out;
+use crate::render::perft as render;
 
 pub fn run(
     ctx: &Ctx,
@@ -41,14 +42,14 @@ pub fn run(
             if out::failed() {
                 return Exit::Success;
             }
-            outln!("{text:<16} {n}");
+            render::divide_row(&text, n);
             total += n;
         }
         let secs = t.elapsed().as_secs_f64();
-        outln!("\ntotal {total} nodes in {secs:.6} s");
+        render::divide_total(total, secs);
         return Exit::Success;
     }
-    outln!("{:>5} {:>16} {:>12} {:>14}", "depth", "nodes", "seconds", "nodes/s");
+    render::header();
     for d in 1..=depth {
         // (issue 18) No deeper count once the output cannot be written.
         if out::failed() {
@@ -56,9 +57,7 @@ pub fn run(
         }
         let t = Instant::now();
         let n = perft_parallel(r, &pos, d, mode, threads);
-        let secs = t.elapsed().as_secs_f64();
-        let nps = if secs > 0.0 { n as f64 / secs } else { 0.0 };
-        outln!("{d:>5} {n:>16} {secs:>12.6} {nps:>14.0}");
+        render::depth_row(d, n, t.elapsed().as_secs_f64());
     }
     Exit::Success
 }

@@ -17,8 +17,8 @@ use super::Ctx;
 use crate::engine_setup::weights_arg;
 use crate::error::CliError;
 use crate::exit::Exit;
-use crate::out::outln;
 use crate::render;
+use crate::render::tune::Played;
 use crate::tuning::{pdn_samples, white_score};
 
 /// Games per chunk of self-play: chunks are seeded by their index, so the
@@ -191,33 +191,14 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     if let Err(e) = ctx.write_file(&out, &report.weights.to_toml(&rules), crate::savefile::Kind::Weights) {
         return e;
     }
-    outln!(
-        "{}: {} games ({} self-play at {} nodes per move, {:.1} s), {} quiet positions",
-        dama_engine::text::printable(rules.name()),
-        games_used,
-        args.games,
-        args.nodes,
-        played.as_secs_f64(),
-        samples.len()
-    );
-    outln!("sigmoid scale K = {:.4} per man", report.scale);
-    outln!(
-        "mean squared error: {:.6} before, {:.6} after ({} passes)",
-        report.error_before,
-        report.error_after,
-        report.passes
-    );
-    for ((name, _), (old, new)) in WEIGHT_NAMES
-        .iter()
-        .zip(start.values().into_iter().zip(report.weights.values()))
-    {
-        if old == new {
-            outln!("  {name:<14} {new:>6}");
-        } else {
-            outln!("  {name:<14} {new:>6}  (was {old})");
-        }
-    }
-    outln!("weights written to {}", out.display());
+    let played = Played {
+        games: games_used,
+        asked: args.games,
+        nodes: args.nodes,
+        time: played,
+        samples: samples.len(),
+    };
+    crate::render::tune::report(&rules, &played, &start, &report, &out);
     Exit::Success
 }
 
@@ -226,11 +207,13 @@ impl TuneArgs {
     fn self_play(&self, rules: &Rules, weights: &EvalWeights, chunk: u32, games: u32) -> MatchConfig {
         let args = self;
         let limits = Limits {
-            depth: None,
-            movetime: None,
-            nodes: Some(args.nodes),
             // A little noise: both games of a pair start from the same opening.
             noise: 10,
+            ..dama_play::LimitsRequest {
+                nodes: Some(args.nodes),
+                ..dama_play::LimitsRequest::default()
+            }
+            .limits()
         };
         let player = |name: &str| MatchPlayer {
             contestant: Contestant::Engine(limits.clone()),

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use dama_engine::{egtb, egtb::EgtbError, egtb::Material, egtb::TableHeader, Color, Rules};
+use dama_engine::egtb::{EgtbError, Material, TableHeader, Wdl, ASSUMPTION};
+use dama_engine::{egtb, Color, Rules};
 
 use crate::error::CliError;
 use crate::exit::Exit;
@@ -121,4 +122,70 @@ pub(crate) fn print_summary(rules: &Rules, m: Material, sides: &[dama_engine::eg
             None => outln!("  a draw:          none"),
         }
     }
+}
+
+/// What `dama egtb build` built (`what`: which tables) in `dir`: the slices,
+/// the positions won, drawn and lost, the memory it needed.
+pub(crate) fn print_build(rules: &Rules, dir: &Path, what: &str, report: &dama_engine::egtb::BuildReport) {
+    let (w, d, l) = report
+        .tables
+        .iter()
+        .fold((0, 0, 0), |(w, d, l), h| (w + h.wins, d + h.draws, l + h.losses));
+    outln!(
+        "{}: {what} in {}",
+        rules.id(),
+        dama_engine::egtb::table_dir(dir, rules).display()
+    );
+    outln!(
+        "{} slices ({} built, {} read from their files), {} positions with the side to move: {w} wins, {d} draws, {l} losses",
+        report.tables.len(),
+        report.built,
+        report.tables.len() - report.built,
+        w + d + l
+    );
+    outln!("memory needed: {}", mib(report.memory_needed));
+    outln!("assumption: {ASSUMPTION}");
+}
+
+/// What the tables say of `pos` (its `value`): the result for the side to
+/// move, and the best line to the end (a draw's first plies).
+pub(crate) fn print_probe(
+    rules: &Rules,
+    pos: &dama_engine::Position,
+    tb: &mut dama_engine::egtb::Tablebase,
+    value: dama_engine::egtb::TableValue,
+) -> Result<(), EgtbError> {
+    let pos = *pos;
+    let us = side_name(pos.side_to_move());
+    outln!("position: {}", rules.to_fen(&pos));
+    match value.wdl {
+        Wdl::Draw => outln!("result: draw"),
+        _ => outln!("result: {value} for {us}, the side to move"),
+    }
+    if let Some(o) = tb.outcome(&pos) {
+        outln!("the game is over: {o}");
+    } else {
+        // A draw goes on for ever: its first plies show how it holds.
+        let max = if value.wdl == Wdl::Draw { 12 } else { 1_000 };
+        let line = tb.line(&pos, max)?;
+        let mut cur = pos;
+        let mut text = Vec::new();
+        for m in &line {
+            text.push(rules.format_move_full(&cur, m));
+            cur = cur.after(m);
+        }
+        if let Some(first) = text.first() {
+            outln!("best move: {first}");
+        }
+        outln!("line: {}", text.join(" "));
+        match tb.outcome(&cur) {
+            Some(o) => outln!("end: {o} ({})", rules.to_fen(&cur)),
+            None => outln!(
+                "end: none: a draw goes on for ever (the first {} plies shown)",
+                line.len()
+            ),
+        }
+    }
+    outln!("assumption: {ASSUMPTION}");
+    Ok(())
 }
