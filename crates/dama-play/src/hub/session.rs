@@ -17,7 +17,7 @@ use std::time::Duration;
 use dama_engine::text::clip;
 
 use dama_engine::egtb::Tablebase;
-use dama_engine::search::{DEFAULT_LEVEL, MATE, MATE_BOUND, MAX_PLY};
+use dama_engine::search::{MATE, MATE_BOUND, MAX_PLY};
 use dama_engine::source::BUILTIN;
 use dama_engine::{Engine, Limits, LoadError, Position, Rules, SearchResult, SearchRoot, Severity};
 
@@ -136,7 +136,7 @@ impl HubSession {
             engine: None,
             game: Ok(vec![start]),
             level: Level {
-                limits: Limits::level(DEFAULT_LEVEL),
+                limits: crate::LimitsRequest::default().limits(),
                 infinite: false,
             },
             search: None,
@@ -506,12 +506,7 @@ fn read_level(cmd: &Command) -> Result<Level, String> {
             infinite: true,
         });
     }
-    let mut limits = Limits {
-        depth: None,
-        movetime: None,
-        nodes: None,
-        noise: 0,
-    };
+    let mut limits = crate::LimitsRequest::default();
     if let Some(d) = cmd.get("depth") {
         let d: u32 = d
             .trim()
@@ -550,13 +545,13 @@ fn read_level(cmd: &Command) -> Result<Level, String> {
         let budget = duration(move_budget(time, inc, moves));
         limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
     }
-    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+    if !limits.is_explicit() {
         return Err(
             "expected depth=N, move-time=SECONDS, time=SECONDS [inc=SECONDS] [moves=N], nodes=N or infinite".into(),
         );
     }
     Ok(Level {
-        limits,
+        limits: limits.limits(),
         infinite: false,
     })
 }
