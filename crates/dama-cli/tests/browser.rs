@@ -80,6 +80,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         a_reload_keeps_the_game_even_after_a_server_restart,
         false,
     ),
+    (
+        "a_pasted_variant_lives_in_the_page_not_on_the_server",
+        a_pasted_variant_lives_in_the_page_not_on_the_server,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -478,6 +483,76 @@ fn a_reload_keeps_the_game_even_after_a_server_restart() {
 
 /// The screenshots of docs/serve.md and the README, made again by
 /// `cargo test -p dama-cli --test browser screenshots -- --ignored`.
+/// (issue 32) The server keeps a pasted variant's rules, not its text: the
+/// page keeps the text, names the variant in its selector (New game plays
+/// it again, not a built-in), and rebuilds the game from its own copy on a
+/// server that has never seen it.
+fn a_pasted_variant_lives_in_the_page_not_on_the_server() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let Some((_driver, c)) = browser().await else { return };
+        let port = free_port();
+        let s = Server::start(port);
+        open(&c, &s).await;
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("two")
+            .await
+            .unwrap();
+        js(
+            &c,
+            "newGame({toml: 'extends = \"dama\"\\nname = \"Kept\"\\n[capture]\\nmajority = \"none\"\\n'}); return true",
+        )
+        .await;
+        until(
+            &c,
+            "the pasted game",
+            "return ui.game && ui.game.board.name === 'Kept' && !ui.busy",
+        )
+        .await;
+        assert_eq!(js(&c, "return ui.game.source.toml === undefined").await, json!(true));
+        let shown = js(
+            &c,
+            "const s = document.querySelector('#variant'); return s.options[s.selectedIndex].textContent",
+        )
+        .await;
+        assert_eq!(shown, json!("Kept (pasted)"));
+        click_square(&c, "d3").await;
+        click_square(&c, "d4").await;
+        until(
+            &c,
+            "the move",
+            "return document.querySelectorAll('#moves li').length === 1 && !ui.busy",
+        )
+        .await;
+        let before = moves_played(&c).await;
+        // A server that has never seen the variant: the page sends its own copy.
+        drop(s);
+        let s = Server::start(port);
+        c.refresh().await.unwrap();
+        open(&c, &s).await;
+        until(
+            &c,
+            "the rebuilt game",
+            "return ui.game && ui.game.board.name === 'Kept' && document.querySelectorAll('#moves li').length === 1",
+        )
+        .await;
+        assert_eq!(moves_played(&c).await, before, "the restart lost the pasted game");
+        // New game plays the pasted variant again.
+        let id = js(&c, "return ui.game.id").await;
+        click(&c, "#new").await;
+        until(
+            &c,
+            "a new game of the pasted variant",
+            &format!("return ui.game.id !== {id} && ui.game.plies.length === 0 && !ui.busy"),
+        )
+        .await;
+        assert_eq!(js(&c, "return ui.game.board.name").await, json!("Kept"));
+        let _ = c.close().await;
+    });
+}
+
 fn screenshots() {
     with_browser!(|c, s| {
         let docs = support::root().join("docs");

@@ -9,7 +9,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::server::Server;
+use support::server::{raw, Server};
 
 /// The index of a square named algebraically (`d4`), as the API numbers squares.
 fn sq(name: &str) -> u64 {
@@ -180,7 +180,11 @@ fn the_designer_s_findings() {
         "/api/games",
         json!({"toml": "extends = \"dama\"\n[capture]\nmajority = \"none\"\n"}),
     );
-    assert!(g["source"]["toml"].is_string());
+    // (issue 32) Only the compiled rules are kept: the text is the page's
+    // own, never echoed back (it was, in every game answer).
+    assert_eq!(g["source"]["pasted"], true, "{g}");
+    assert!(g["source"].get("toml").is_none(), "{g}");
+    assert!(!g.to_string().contains("majority"), "{g}");
     // The first thing a new user does (issue 16): the Turkish file as the
     // editor shows it, with `majority = "none"`, loads and plays.
     let shown = s.json("GET", "/api/variants/dama", json!(null));
@@ -359,4 +363,81 @@ fn a_record_past_a_threefold_repetition_is_imported_whole() {
     // A game that never went past an end says nothing of it.
     let plain = s.json("POST", "/api/games", json!({"variant": "dama"}));
     assert!(plain["passed_end"].is_null(), "{plain}");
+}
+
+/// The `Host` header names the server, or the request is refused (421),
+/// so that another site's page cannot reach it through a name of its own
+/// (DNS rebinding); `--allow-host` adds a name (issue 32).
+#[test]
+fn a_request_for_another_host_is_refused() {
+    let s = Server::start_with(0, &["--allow-host", "board.example"]);
+    let answer = |host: &str| raw(s.port, &format!("GET /api/variants HTTP/1.1\r\nHost: {host}")).unwrap();
+    let refused = answer("evil.example");
+    assert!(refused.starts_with("HTTP/1.1 421"), "{refused}");
+    let body = refused.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {refused}"));
+    assert_eq!(v["error"]["code"], "host", "{v}");
+    for host in [
+        format!("127.0.0.1:{}", s.port),
+        format!("localhost:{}", s.port),
+        format!("[::1]:{}", s.port),
+        "board.example".to_string(),
+    ] {
+        let ok = answer(&host);
+        assert!(ok.starts_with("HTTP/1.1 200"), "{host}: {ok}");
+    }
+    // A request with no Host at all is not for this server either.
+    let none = raw(s.port, "GET /api/variants HTTP/1.0").unwrap();
+    assert!(
+        none.starts_with("HTTP/1.0 421") || none.starts_with("HTTP/1.1 421"),
+        "{none}"
+    );
+}
+
+/// Every answer keeps the page out of other sites' frames and keeps
+/// browsers from guessing types; a method a path does not take is the
+/// API's JSON error; the icon is there (issue 32).
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let s = Server::start(0);
+    for path in ["/", "/app.js", "/api/variants", "/api/games/nope", "/favicon.ico"] {
+        let a = raw(s.port, &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}", s.port)).unwrap();
+        let head = a
+            .split_once("\r\n\r\n")
+            .map(|(h, _)| h.to_ascii_lowercase())
+            .unwrap_or_default();
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+        assert!(head.contains("x-content-type-options: nosniff"), "{path}: {head}");
+        assert!(head.contains("referrer-policy: no-referrer"), "{path}: {head}");
+        assert!(
+            head.contains("frame-ancestors 'none'") || head.contains("default-src 'self'"),
+            "{path}: {head}"
+        );
+    }
+    let icon = raw(
+        s.port,
+        &format!("GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1:{}", s.port),
+    )
+    .unwrap();
+    assert!(icon.starts_with("HTTP/1.1 200") && icon.contains("<svg"), "{icon}");
+    let (status, text) = s.request("DELETE", "/api/games", None).unwrap();
+    assert_eq!(status, 405, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    assert_eq!(v["error"]["code"], "method", "{v}");
+}
+
+/// A pasted variant is at most 32 KiB: a larger one is refused with a
+/// message that says so (413), before anything is compiled (issue 32).
+#[test]
+fn a_pasted_variant_over_the_cap_is_refused() {
+    let s = Server::start(0);
+    let text = format!("extends = \"dama\"\ndescription = \"{}\"\n", "x".repeat(40 << 10));
+    for path in ["/api/validate", "/api/games"] {
+        let body = json!({ "toml": text }).to_string();
+        let (status, answer) = s.request("POST", path, Some(&body)).unwrap();
+        assert_eq!(status, 413, "{path}: {answer}");
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(v["error"]["code"], "too-large", "{v}");
+        assert!(v["error"]["message"].as_str().unwrap_or("").contains("32768"), "{v}");
+    }
 }

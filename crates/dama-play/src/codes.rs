@@ -51,6 +51,14 @@ pub enum ErrorCode {
     Busy,
     /// The engine failed.
     Engine,
+    /// (web API) A request whose `Host` is not a name the server answers
+    /// to (421): another site's page reaching the server through DNS
+    /// rebinding.
+    Host,
+    /// (web API) A method the path does not take (405).
+    Method,
+    /// (web API) A request or a pasted variant larger than the server takes (413).
+    TooLarge,
 }
 
 impl ErrorCode {
@@ -95,6 +103,9 @@ impl ErrorCode {
             ErrorCode::NotFound => "not-found",
             ErrorCode::Busy => "busy",
             ErrorCode::Engine => "engine",
+            ErrorCode::Host => "host",
+            ErrorCode::Method => "method",
+            ErrorCode::TooLarge => "too-large",
         }
     }
 
@@ -131,6 +142,9 @@ mod tests {
             ErrorCode::NotFound,
             ErrorCode::Busy,
             ErrorCode::Engine,
+            ErrorCode::Host,
+            ErrorCode::Method,
+            ErrorCode::TooLarge,
         ];
         let mut words: Vec<&str> = ErrorCode::CLI.iter().chain(&all).map(|c| c.as_str()).collect();
         let n = words.len();

@@ -36,7 +36,7 @@ use serde_json::{json, Value};
 
 use super::error::{ApiError, Json};
 use super::store::{Entry, Source, Store};
-use super::{assets, design, moves, think, view};
+use super::{assets, design, guard, moves, think, view};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 256 << 10;
@@ -46,11 +46,13 @@ const MAX_MOVES: usize = 4000;
 type Shared = Arc<Store>;
 type Answer = Result<axum::Json<Value>, ApiError>;
 
-pub fn router(store: Shared) -> Router {
+pub fn router(store: Shared, hosts: Arc<guard::Hosts>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/favicon.svg", get(assets::icon))
+        .route("/favicon.ico", get(assets::icon))
         .route("/api/variants", get(variants))
         .route("/api/variants/{id}", get(variant))
         .route("/api/validate", post(validate))
@@ -65,6 +67,7 @@ pub fn router(store: Shared) -> Router {
         .route("/api/games/{id}/analysis", get(analysis))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
         .with_state(store)
 }
 
@@ -126,6 +129,7 @@ struct ValidateBody {
 }
 
 async fn validate(Json(body): Json<ValidateBody>) -> Answer {
+    design::check_size(&body.toml)?;
     // Loading compiles the rules: off the async threads.
     let v = tokio::task::spawn_blocking(move || design::validate(&body.toml))
         .await
@@ -147,16 +151,14 @@ struct NewGame {
 /// The rules a request names: a built-in variant or pasted TOML.
 fn rules_of(store: &Store, variant: Option<&str>, toml: Option<&str>) -> Result<(Arc<Rules>, Source), ApiError> {
     match (variant, toml) {
-        (_, Some(text)) => match design::load(text) {
-            Ok(l) => Ok((Arc::new(l.rules), Source::Toml(text.into()))),
-            Err(e) => {
+        (_, Some(text)) => {
+            design::check_size(text)?;
+            let loaded = design::load(text).map_err(|e| {
                 let first = e.diagnostics.first().map(|d| d.to_string()).unwrap_or_default();
-                Err(ApiError::bad_request(
-                    ErrorCode::Variant,
-                    format!("the variant does not load: {first}"),
-                ))
-            }
-        },
+                ApiError::bad_request(ErrorCode::Variant, format!("the variant does not load: {first}"))
+            })?;
+            Ok((Arc::new(loaded.rules), Source::Pasted))
+        }
         (Some(name), None) => {
             let id = builtin_id(name)?;
             let r = store

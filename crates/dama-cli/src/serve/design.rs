@@ -12,6 +12,25 @@ use serde_json::{json, Value};
 
 use super::view;
 
+/// The largest pasted variant, in bytes: the longest shipped file is a
+/// tenth of it.
+pub const MAX_PASTED: usize = 32 << 10;
+
+/// Refuses a pasted text over [`MAX_PASTED`] (413, code `too-large`).
+pub fn check_size(text: &str) -> Result<(), super::error::ApiError> {
+    if text.len() <= MAX_PASTED {
+        return Ok(());
+    }
+    Err(super::error::ApiError {
+        status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+        code: dama_play::ErrorCode::TooLarge,
+        message: format!(
+            "the variant is {} bytes; a pasted variant may have at most {MAX_PASTED} (`dama serve` plays a longer file once it is a built-in, or use `dama play FILE`)",
+            text.len()
+        ),
+    })
+}
+
 /// Loads a pasted variant; an `extends` naming a file is refused.
 pub fn load(text: &str) -> Result<Loaded, LoadError> {
     VariantSource::Pasted { name: PASTED, text }.load()

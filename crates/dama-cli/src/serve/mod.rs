@@ -12,12 +12,15 @@
 //! given as a path), `think.rs` (the computer's move and the analysis
 //! stream, with bounded time and a bounded number of searches at once),
 //! `design.rs` (a pasted variant: loading it without touching files,
-//! validating it), `error.rs` (4xx answers), `assets.rs` (the page).
+//! validating it), `error.rs` (4xx answers), `guard.rs` (what every request
+//! and answer passes: the Host check, the security headers), `assets.rs`
+//! (the page).
 
 mod api;
 mod assets;
 mod design;
 mod error;
+mod guard;
 mod moves;
 mod store;
 mod think;
@@ -48,6 +51,12 @@ pub struct ServeArgs {
     /// Open the page in the default browser (xdg-open); the server runs even if that fails.
     #[arg(long)]
     pub open: bool,
+    /// Also answer requests that name the server NAME (its `Host`), besides
+    /// the loopback names and the address it listens on; repeatable. Other
+    /// names are refused, so that another site cannot reach the server
+    /// through a name of its own (DNS rebinding).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
     // The engine flags: tables for every variant that has some in the
     // folder; weights for the variant they were tuned for; a level for the
     // requests that name none, or limits instead of any level (every
@@ -123,7 +132,8 @@ async fn serve(args: ServeArgs) -> Exit {
         weights,
         options: args.engine.search,
     };
-    let app = api::router(store::Store::new(setup));
+    let hosts = std::sync::Arc::new(guard::Hosts::new(&args.host, &addr, &args.allow_host));
+    let app = api::router(store::Store::new(setup), hosts);
     match axum::serve(listener, app).await {
         Ok(()) => Exit::Success,
         Err(e) => CliError::system(format!("the server stopped: {e}")).report(None),

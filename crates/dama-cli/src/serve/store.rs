@@ -20,8 +20,9 @@ pub const MAX_GAMES: usize = 4096;
 pub enum Source {
     /// A built-in variant, by id.
     Builtin(String),
-    /// A variant pasted into the page, as text.
-    Toml(Arc<str>),
+    /// A variant pasted into the page. Only its compiled rules are kept:
+    /// the page keeps the text, and sends it again to rebuild the game.
+    Pasted,
 }
 
 /// One game kept by the server.

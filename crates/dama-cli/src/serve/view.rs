@@ -84,7 +84,8 @@ const MAX_PATHS_SENT: usize = 10_000;
 /// A whole game: the game's view ([`GameView`], as `dama replay --format
 /// json` and Python give it), with what the page needs besides: the game's
 /// `id` here, the `board`, the `source` to rebuild the game on a new server
-/// (a pasted variant's text is the page's own), the `pieces`, the `legal`
+/// (a built-in id, or `pasted`: the text is the page's own, never echoed),
+/// the `pieces`, the `legal`
 /// moves with every path, the `last` move's path, whether a move can be
 /// redone.
 pub fn game(id: &str, e: &Entry) -> Value {
@@ -101,15 +102,15 @@ pub fn game(id: &str, e: &Entry) -> Value {
             "promotes": p.mv.promotes(),
         })
     });
-    let (variant_id, toml) = match &e.source {
-        Source::Builtin(id) => (Some(id.as_str()), None),
-        Source::Toml(t) => (None, Some(&**t)),
+    let (variant_id, pasted) = match &e.source {
+        Source::Builtin(id) => (Some(id.as_str()), false),
+        Source::Pasted => (None, true),
     };
     let mut v = serde_json::to_value(GameView::new(g)).unwrap_or_default();
     if let Some(obj) = v.as_object_mut() {
         obj.insert("id".into(), id.into());
         obj.insert("board".into(), variant(r));
-        obj.insert("source".into(), json!({"variant": variant_id, "toml": toml}));
+        obj.insert("source".into(), json!({"variant": variant_id, "pasted": pasted}));
         obj.insert("pieces".into(), pieces(pos).into());
         let legal = if g.is_over() {
             Vec::new()

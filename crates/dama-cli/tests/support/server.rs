@@ -114,3 +114,15 @@ pub fn request(port: u16, method: &str, path: &str, body: Option<&str>) -> std::
         .unwrap_or_default();
     Ok((status, body))
 }
+
+/// One request given as its raw head (the request line and the headers,
+/// without the blank line) to 127.0.0.1:`port`: the whole answer, head
+/// and body, as text.
+pub fn raw(port: u16, head: &str) -> std::io::Result<String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port))?;
+    s.set_read_timeout(Some(Duration::from_secs(60)))?;
+    s.write_all(format!("{head}\r\nConnection: close\r\n\r\n").as_bytes())?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw)?;
+    Ok(String::from_utf8_lossy(&raw).into_owned())
+}

@@ -17,6 +17,7 @@ const ui = {
   busy: false,       // a request that changes the game is on its way
   best: null,        // the analysis' best move, drawn as an arrow
   analysis: null,    // the EventSource of a running analysis
+  toml: null,        // the pasted variant's text of the game shown (the server keeps only its rules)
 };
 
 // ---- talking to the server ---------------------------------------------
@@ -44,7 +45,7 @@ function save() {
   const g = ui.game;
   if (!g) return;
   const kept = {
-    id: g.id, variant: g.source.variant, toml: g.source.toml, start_fen: g.start_fen,
+    id: g.id, variant: g.source.variant, toml: g.source.pasted ? ui.toml : null, start_fen: g.start_fen,
     moves: g.moves, mode: ui.mode, level: ui.level, flipped: ui.flipped,
   };
   try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch (_) { /* private mode */ }
@@ -311,13 +312,42 @@ async function play(squares, text) {
 function setGame(g) {
   ui.game = g;
   ui.best = null;
+  syncVariantSelect();
   save();
+}
+
+// The selector names the variant being played: a built-in by its id, a
+// pasted variant by an option of its own (value ""), so that New game
+// plays the same variant again.
+function syncVariantSelect() {
+  const sel = $("variant");
+  const g = ui.game;
+  if (!sel || !g) return;
+  let pasted = sel.querySelector('option[value=""]');
+  if (g.source.pasted) {
+    if (!pasted) {
+      pasted = document.createElement("option");
+      pasted.value = "";
+      sel.prepend(pasted);
+    }
+    pasted.textContent = `${g.board.name} (pasted)`;
+    sel.value = "";
+  } else {
+    if (pasted) pasted.remove();
+    if (g.source.variant) sel.value = g.source.variant;
+  }
+}
+
+function newGameOfSelected() {
+  const v = $("variant").value;
+  if (v === "" && ui.toml) newGame({ toml: ui.toml });
+  else if (v !== "") newGame({ variant: v });
 }
 
 // A game the server does not know (restarted): rebuilt from the page's copy.
 async function recover(e) {
   if (e.status === 404 && ui.game) {
-    const kept = { variant: ui.game.source.variant, toml: ui.game.source.toml, fen: ui.game.start_fen, moves: ui.game.moves };
+    const kept = { variant: ui.game.source.variant, toml: ui.toml, fen: ui.game.start_fen, moves: ui.game.moves };
     if (!kept.toml) delete kept.toml;
     if (!kept.variant) delete kept.variant;
     const g = await api("POST", "/api/games", kept);
@@ -383,6 +413,7 @@ async function newGame(body) {
   try {
     const g = await api("POST", "/api/games", body);
     ui.busy = false;
+    ui.toml = body.toml || null;
     setGame(g);
     message("");
   } catch (e) {
@@ -545,7 +576,7 @@ function goToLine(line, column) {
 async function fillEditor() {
   if ($("toml").value.trim()) return;
   const g = ui.game;
-  if (g && g.source.toml) { $("toml").value = g.source.toml; }
+  if (g && g.source.pasted && ui.toml) { $("toml").value = ui.toml; }
   else {
     const id = (g && g.source.variant) || "dama";
     try { $("toml").value = (await api("GET", `/api/variants/${id}`)).toml; } catch (e) { $("toml").value = 'extends = "dama"\n'; }
@@ -581,8 +612,8 @@ async function start() {
     if (t) onSquare(Number(t.getAttribute("data-sq")));
   });
   for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showTab(t.dataset.tab));
-  $("new").addEventListener("click", () => newGame({ variant: $("variant").value }));
-  $("variant").addEventListener("change", () => newGame({ variant: $("variant").value }));
+  $("new").addEventListener("click", newGameOfSelected);
+  $("variant").addEventListener("change", newGameOfSelected);
   $("mode").addEventListener("change", () => { ui.mode = $("mode").value; save(); render(); maybeComputer(); });
   $("level").addEventListener("change", () => { ui.level = Number($("level").value); save(); });
   $("undo").addEventListener("click", () => undoRedo("undo"));
@@ -602,7 +633,7 @@ async function start() {
   $("fen-load").addEventListener("click", () => {
     const g = ui.game;
     const body = { fen: $("fen").value };
-    if (g && g.source.toml) body.toml = g.source.toml; else body.variant = (g && g.source.variant) || $("variant").value;
+    if (g && g.source.pasted && ui.toml) body.toml = ui.toml; else body.variant = (g && g.source.variant) || $("variant").value;
     ui.mode = "two"; $("mode").value = "two";
     newGame(body);
   });
@@ -612,7 +643,7 @@ async function start() {
   $("pdn-import").addEventListener("click", () => {
     const g = ui.game;
     const body = { pdn: $("pdn").value };
-    if (g && g.source.toml) body.toml = g.source.toml;
+    if (g && g.source.pasted && ui.toml) body.toml = ui.toml;
     ui.mode = "two"; $("mode").value = "two";
     newGame(body);
   });
@@ -633,6 +664,7 @@ async function start() {
   const kept = loadSaved();
   if (kept) {
     ui.mode = kept.mode || "white"; ui.level = kept.level || 3; ui.flipped = !!kept.flipped;
+    ui.toml = kept.toml || null;
     $("mode").value = ui.mode; $("level").value = ui.level;
     try {
       const g = await api("GET", `/api/games/${kept.id}`);
@@ -647,7 +679,7 @@ async function start() {
     $("level").value = ui.level;
     await newGame({ variant: "dama" });
   } else {
-    if (ui.game.source.variant) $("variant").value = ui.game.source.variant;
+    syncVariantSelect();
     render();
     maybeComputer();
   }
