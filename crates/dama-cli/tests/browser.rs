@@ -85,6 +85,21 @@ const TESTS: &[(&str, fn(), bool)] = &[
         a_pasted_variant_lives_in_the_page_not_on_the_server,
         false,
     ),
+    (
+        "a_new_game_is_not_overwritten_by_the_old_game_s_reply",
+        a_new_game_is_not_overwritten_by_the_old_game_s_reply,
+        false,
+    ),
+    (
+        "an_analysis_ends_when_the_position_changes",
+        an_analysis_ends_when_the_position_changes,
+        false,
+    ),
+    (
+        "back_in_play_the_computer_moves_and_the_board_turns_for_black",
+        back_in_play_the_computer_moves_and_the_board_turns_for_black,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -483,6 +498,118 @@ fn a_reload_keeps_the_game_even_after_a_server_restart() {
 
 /// The screenshots of docs/serve.md and the README, made again by
 /// `cargo test -p dama-cli --test browser screenshots -- --ignored`.
+/// (issue 32) The computer thinking for the old game (level 10, five
+/// seconds) while another variant is chosen: its answer is dropped, and the
+/// new game stays on the board (it replaced the English board with the
+/// Turkish game's position).
+fn a_new_game_is_not_overwritten_by_the_old_game_s_reply() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        c.find(Locator::Css("#level"))
+            .await
+            .unwrap()
+            .select_by_value("10")
+            .await
+            .unwrap();
+        // The person plays Black: the computer thinks for White at once.
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("black")
+            .await
+            .unwrap();
+        until(&c, "the computer thinking", "return ui.busy").await;
+        // English: Black moves first, so the computer has nothing to play there.
+        c.find(Locator::Css("#variant"))
+            .await
+            .unwrap()
+            .select_by_value("english")
+            .await
+            .unwrap();
+        until(&c, "the English game", "return ui.game.board.id === 'english'").await;
+        // Past the old search's five seconds.
+        tokio::time::sleep(Duration::from_millis(6000)).await;
+        assert_eq!(js(&c, "return ui.game.board.id").await, json!("english"));
+        assert_eq!(js(&c, "return ui.game.plies.length").await, json!(0));
+        assert_eq!(
+            js(&c, "return document.querySelector('#variant').value").await,
+            json!("english")
+        );
+    });
+}
+
+/// (issue 32) A running analysis is of one position: a move stops it, and
+/// nothing of it is drawn on the new position.
+fn an_analysis_ends_when_the_position_changes() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("two")
+            .await
+            .unwrap();
+        click(&c, "#tab-analyse").await;
+        js(&c, "document.querySelector('#think').value = '10000'; return true").await;
+        click(&c, "#analyse").await;
+        until(
+            &c,
+            "a first depth",
+            "return document.querySelector('#eval').textContent.startsWith('Depth')",
+        )
+        .await;
+        click(&c, "#tab-play").await;
+        click_square(&c, "d3").await;
+        click_square(&c, "d4").await;
+        until(&c, "the move", "return ui.game.plies.length === 1 && !ui.busy").await;
+        assert_eq!(js(&c, "return ui.analysis === null").await, json!(true));
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(
+            js(
+                &c,
+                "return ui.best === null && document.querySelector('#eval').textContent === ''"
+            )
+            .await,
+            json!(true)
+        );
+    });
+}
+
+/// (issue 32) Stepping back in Analyse to the computer's turn, then back to
+/// Play: the computer moves (it stalled); and playing Black turns the board.
+fn back_in_play_the_computer_moves_and_the_board_turns_for_black() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        c.find(Locator::Css("#level"))
+            .await
+            .unwrap()
+            .select_by_value("1")
+            .await
+            .unwrap();
+        click_square(&c, "d3").await;
+        click_square(&c, "d4").await;
+        until(&c, "the reply", "return ui.game.plies.length === 2 && !ui.busy").await;
+        click(&c, "#tab-analyse").await;
+        click(&c, "#back").await;
+        until(&c, "one ply back", "return ui.game.plies.length === 1 && !ui.busy").await;
+        click(&c, "#tab-play").await;
+        until(
+            &c,
+            "the computer's move again",
+            "return ui.game.plies.length === 2 && !ui.busy",
+        )
+        .await;
+        assert_eq!(js(&c, "return ui.flipped").await, json!(false));
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("black")
+            .await
+            .unwrap();
+        assert_eq!(js(&c, "return ui.flipped").await, json!(true));
+    });
+}
+
 /// (issue 32) The server keeps a pasted variant's rules, not its text: the
 /// page keeps the text, names the variant in its selector (New game plays
 /// it again, not a built-in), and rebuilds the game from its own copy on a

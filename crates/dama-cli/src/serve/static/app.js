@@ -18,6 +18,7 @@ const ui = {
   best: null,        // the analysis' best move, drawn as an arrow
   analysis: null,    // the EventSource of a running analysis
   toml: null,        // the pasted variant's text of the game shown (the server keeps only its rules)
+  retry: null,       // the timer that asks a busy engine again
 };
 
 // ---- talking to the server ---------------------------------------------
@@ -296,8 +297,10 @@ async function onSquare(i) {
 async function play(squares, text) {
   ui.sel = null;
   ui.busy = true;
+  const g = ui.game;
   try {
-    const r = await api("POST", `/api/games/${ui.game.id}/move`, squares ? { squares } : { text });
+    const r = await api("POST", `/api/games/${g.id}/move`, squares ? { squares } : { text });
+    if (ui.game !== g) return;
     ui.busy = false;
     setGame(r.game);
     message(r.ok ? "" : r.error.message);
@@ -310,6 +313,13 @@ async function play(squares, text) {
 }
 
 function setGame(g) {
+  const old = ui.game;
+  // An analysis is of one position: another game or position ends it.
+  if (ui.analysis && (!old || old.id !== g.id || old.fen !== g.fen || old.plies.length !== g.plies.length)) {
+    stopAnalysis();
+    $("eval").textContent = "";
+    $("pv").textContent = "";
+  }
   ui.game = g;
   ui.best = null;
   syncVariantSelect();
@@ -359,19 +369,30 @@ async function recover(e) {
 }
 
 async function maybeComputer() {
+  clearTimeout(ui.retry);
   const g = ui.game;
   if (!g || g.result || ui.mode === "two" || ui.mode === g.side || ui.busy) return;
   ui.busy = true;
   render();
   try {
-    const before = g;
     const r = await api("POST", `/api/games/${g.id}/computer`, { level: ui.level });
+    // The page has left this game (a new game, a FEN, a PDN): the answer is
+    // for a game no longer shown, and must not replace the new one.
+    if (ui.game !== g) return;
     ui.busy = false;
-    if (r.ok && r.game.last) await animate(before, r.game.last);
+    if (r.ok && r.game.last) await animate(g, r.game.last);
+    if (ui.game !== g) return;
     setGame(r.game);
   } catch (e) {
+    if (ui.game !== g) return;
     ui.busy = false;
-    await recover(e);
+    if (e.status === 503) {
+      // Every search slot is taken: ask again, rather than stall.
+      message("The engine is busy with other games; asking again in 2 s…");
+      ui.retry = setTimeout(maybeComputer, 2000);
+    } else {
+      await recover(e);
+    }
   }
   render();
 }
@@ -477,6 +498,8 @@ function analyse() {
   $("stop").disabled = false;
   $("eval").textContent = "Thinking…";
   const show = (ev, done) => {
+    // Only for the position it was asked for (setGame stops it otherwise).
+    if (ui.analysis !== src) return;
     const d = JSON.parse(ev.data);
     const who = d.for === "white" ? "White" : "Black";
     $("eval").textContent = `Depth ${d.depth}: ${d.score_text} for ${who} (${d.nodes} nodes, ${(d.ms / 1000).toFixed(1)} s)${done ? ", done" : ""}`;
@@ -486,7 +509,14 @@ function analyse() {
   };
   src.addEventListener("info", (ev) => show(ev, false));
   src.addEventListener("done", (ev) => { show(ev, true); stopAnalysis(); });
-  src.onerror = () => { stopAnalysis(); };
+  src.onerror = () => {
+    if (ui.analysis !== src) return;
+    stopAnalysis();
+    // Never "Thinking…" for ever: say that it stopped.
+    if ($("eval").textContent === "Thinking…") {
+      $("eval").textContent = "The analysis could not run (the server is busy, or gone); try again.";
+    }
+  };
 }
 
 // ---- design panel ------------------------------------------------------
@@ -587,6 +617,7 @@ async function fillEditor() {
 // ---- start -------------------------------------------------------------
 
 function showTab(name) {
+  if (name === "play") setTimeout(maybeComputer, 0);
   for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.dataset.tab === name);
   for (const p of ["play", "analyse", "design"]) $(`panel-${p}`).hidden = p !== name;
   if (name === "design") fillEditor();
@@ -614,7 +645,12 @@ async function start() {
   for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showTab(t.dataset.tab));
   $("new").addEventListener("click", newGameOfSelected);
   $("variant").addEventListener("change", newGameOfSelected);
-  $("mode").addEventListener("change", () => { ui.mode = $("mode").value; save(); render(); maybeComputer(); });
+  $("mode").addEventListener("change", () => {
+    ui.mode = $("mode").value;
+    // The person's side at the bottom.
+    if (ui.mode !== "two") ui.flipped = ui.mode === "black";
+    save(); render(); maybeComputer();
+  });
   $("level").addEventListener("change", () => { ui.level = Number($("level").value); save(); });
   $("undo").addEventListener("click", () => undoRedo("undo"));
   $("redo").addEventListener("click", () => undoRedo("redo"));
