@@ -441,3 +441,46 @@ fn a_pasted_variant_over_the_cap_is_refused() {
         assert!(v["error"]["message"].as_str().unwrap_or("").contains("32768"), "{v}");
     }
 }
+
+/// (issue 32) A pasted 16×16 variant whose capture tree explodes
+/// (tests/variants/big16.toml: a king with 81.7 million capture paths):
+/// a new game of that position is refused at once with a message that
+/// says why, and the other games are served meanwhile (each game has its
+/// own lock, and the engine's work runs off the async threads).
+#[test]
+fn a_position_too_heavy_to_list_is_refused_and_others_are_served() {
+    let s = Server::start(0);
+    let toml = std::fs::read_to_string(support::root().join("tests/variants/big16.toml")).unwrap();
+    let other = s.json("POST", "/api/games", json!({"variant": "dama"}));
+    let other_id = other["id"].as_str().unwrap().to_string();
+    let port = s.port;
+    let heavy = std::thread::spawn(move || {
+        let body = json!({
+            "toml": toml,
+            "fen": "W:WKa7:Bg13,a2,p8,g3,a10,k15,e2,b2,d11,c5,e9,g14,g16,n5",
+        });
+        support::server::request(port, "POST", "/api/games", Some(&body.to_string())).unwrap()
+    });
+    // Served while the heavy request is in flight.
+    for _ in 0..5 {
+        assert_eq!(s.request("GET", "/api/variants", None).unwrap().0, 200);
+        let g = s.json("GET", &format!("/api/games/{other_id}"), json!(null));
+        assert_eq!(g["id"], other_id);
+    }
+    let (status, text) = heavy.join().unwrap();
+    assert_eq!(status, 422, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["error"]["code"], "too-large", "{v}");
+    assert!(
+        v["error"]["message"].as_str().unwrap_or("").contains("dama moves"),
+        "{v}"
+    );
+    // A position of the same variant with a few hundred thousand paths plays.
+    let toml = std::fs::read_to_string(support::root().join("tests/variants/big16.toml")).unwrap();
+    let g = s.json(
+        "POST",
+        "/api/games",
+        json!({"toml": toml, "fen": "W:WKa7:Bg13,a2,p8,g3,a10,k15,e2,b2,d11,c5,e9"}),
+    );
+    assert!(!g["legal"].as_array().unwrap().is_empty());
+}

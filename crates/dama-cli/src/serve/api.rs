@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use dama_engine::pdn;
-use dama_engine::{source::builtin_text, source::BUILTIN, Color, FenOptions, Rules};
+use dama_engine::{source::builtin_text, source::BUILTIN, Color, FenOptions, Game, Rules};
 use dama_play::source::{start_game, StartError};
 use dama_play::view::{rules_text, VariantSummary};
 use dama_play::ErrorCode;
@@ -184,6 +184,15 @@ fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
         return from_pdn(store, text, body.variant.as_deref(), body.toml.as_deref());
     }
     let (rules, source) = rules_of(store, body.variant.as_deref(), body.toml.as_deref())?;
+    // A start whose captures cannot be listed in bounded time is refused
+    // before a game is made of it (the game lists its moves at once).
+    let start = match body.fen.as_deref().filter(|f| !f.trim().is_empty()) {
+        Some(f) => rules.parse_fen(f).ok(),
+        None => Some(rules.start_position()),
+    };
+    if let Some(pos) = start {
+        check_listable(&rules, &pos)?;
+    }
     let game = start_game(rules, body.fen.as_deref(), FenOptions::default(), &body.moves).map_err(|e| {
         let message = match &e {
             StartError::Fen(f) => format!("column {}: {}", f.column, f.message),
@@ -192,6 +201,26 @@ fn build_game(store: &Store, body: NewGame) -> Result<Entry, ApiError> {
         ApiError::bad_request(e.code(), message)
     })?;
     Ok(Entry::new(game, source))
+}
+
+/// The most jumps of capture search a new game's start may need to list
+/// its moves: the traditional games need a few hundred; a variant written
+/// in the designer whose capture tree explodes can need billions.
+const MAX_START_JUMPS: u64 = 5_000_000;
+
+/// Refuses (422, code `too-large`) a position whose moves take more than
+/// [`MAX_START_JUMPS`] jumps of capture search to list.
+fn check_listable(rules: &Rules, pos: &dama_engine::Position) -> Result<(), ApiError> {
+    if rules.generate_within(pos, &mut dama_engine::MoveList::new(), MAX_START_JUMPS) {
+        return Ok(());
+    }
+    Err(ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        code: ErrorCode::TooLarge,
+        message: format!(
+            "listing this position's captures needs more than {MAX_START_JUMPS} jumps of search, more than the board answers for; study it with `dama moves` or `dama perft`"
+        ),
+    })
 }
 
 /// A game from a PDN record: its variant is built in (named by the record
@@ -241,12 +270,38 @@ async fn new_game(State(store): State<Shared>, Json(body): Json<NewGame>) -> Ans
 }
 
 /// Runs `f` on game `id` and answers with the game.
-fn on_game(store: &Store, id: &str, f: impl FnOnce(&mut Entry) -> Value) -> Answer {
-    store.with(id, f).map(axum::Json).ok_or_else(|| ApiError::no_game(id))
+/// Runs `f` on game `id` on a blocking thread (listing a heavy position's
+/// moves never holds up the async threads, nor another game), and answers
+/// with what it returns.
+async fn on_game<F>(store: &Shared, id: &str, f: F) -> Answer
+where
+    F: FnOnce(&str, &mut Entry) -> Value + Send + 'static,
+{
+    let (store, id) = (Arc::clone(store), id.to_string());
+    tokio::task::spawn_blocking(move || store.with(&id, |e| f(&id, e)).ok_or_else(|| ApiError::no_game(&id)))
+        .await
+        .map_err(|_| ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: ErrorCode::Game,
+            message: "the request could not be served".into(),
+        })?
+        .map(axum::Json)
+}
+
+/// Game `id`, copied, on a blocking thread.
+async fn game_of(store: &Shared, id: &str) -> Result<Game, ApiError> {
+    let (store, id) = (Arc::clone(store), id.to_string());
+    tokio::task::spawn_blocking(move || {
+        store
+            .with(&id, |e| e.game.clone())
+            .ok_or_else(|| ApiError::no_game(&id))
+    })
+    .await
+    .map_err(|_| ApiError::bad_request(ErrorCode::Game, "the request could not be served"))?
 }
 
 async fn show(State(store): State<Shared>, Path(id): Path<String>) -> Answer {
-    on_game(&store, &id, |e| view::game(&id, e))
+    on_game(&store, &id, move |id, e| view::game(id, e)).await
 }
 
 #[derive(Deserialize)]
@@ -269,14 +324,15 @@ async fn play(State(store): State<Shared>, Path(id): Path<String>, Json(body): J
             "move text is at most 1024 bytes",
         ));
     }
-    on_game(&store, &id, |e| {
+    on_game(&store, &id, move |id, e| {
         let tried = moves::play(&mut e.game, body.squares.as_deref(), body.text.as_deref());
-        let game = view::game(&id, e);
+        let game = view::game(id, e);
         match tried {
             Ok(()) => json!({"ok": true, "game": game}),
             Err(r) => json!({"ok": false, "error": {"code": r.code, "message": r.message}, "game": game}),
         }
     })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -287,26 +343,28 @@ struct CountBody {
 
 async fn undo(State(store): State<Shared>, Path(id): Path<String>, Json(body): Json<CountBody>) -> Answer {
     let n = body.count.unwrap_or(1).min(MAX_MOVES);
-    on_game(&store, &id, |e| {
+    on_game(&store, &id, move |id, e| {
         for _ in 0..n {
             if e.game.undo().is_none() {
                 break;
             }
         }
-        view::game(&id, e)
+        view::game(id, e)
     })
+    .await
 }
 
 async fn redo(State(store): State<Shared>, Path(id): Path<String>, Json(body): Json<CountBody>) -> Answer {
     let n = body.count.unwrap_or(1).min(MAX_MOVES);
-    on_game(&store, &id, |e| {
+    on_game(&store, &id, move |id, e| {
         for _ in 0..n {
             if e.game.redo().is_none() {
                 break;
             }
         }
-        view::game(&id, e)
+        view::game(id, e)
     })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -327,11 +385,12 @@ async fn resign(State(store): State<Shared>, Path(id): Path<String>, Json(body):
             ))
         }
     };
-    on_game(&store, &id, |e| {
+    on_game(&store, &id, move |id, e| {
         let who = side.unwrap_or(e.game.side_to_move());
         let _ = e.game.resign(who);
-        view::game(&id, e)
+        view::game(id, e)
     })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -342,21 +401,19 @@ struct ComputerBody {
 
 async fn computer(State(store): State<Shared>, Path(id): Path<String>, Json(body): Json<ComputerBody>) -> Answer {
     let level = body.level;
-    let game = store
-        .with(&id, |e| e.game.clone())
-        .ok_or_else(|| ApiError::no_game(&id))?;
+    let game = game_of(&store, &id).await?;
     if game.is_over() {
         return on_game(
             &store,
             &id,
-            |e| json!({"ok": false, "error": {"code": ErrorCode::AfterEnd.as_str(), "message": "the game is over"}, "game": view::game(&id, e)}),
-        );
+            move |id, e| json!({"ok": false, "error": {"code": ErrorCode::AfterEnd.as_str(), "message": "the game is over"}, "game": view::game(id, e)}),
+        ).await;
     }
     let plies = game.ply_count();
     let pos = *game.position();
     let seed = plies as u64 ^ 0x5eed;
     let r = think::best(&store.searches, game, level, seed).await?;
-    on_game(&store, &id, |e| {
+    on_game(&store, &id, move |id, e| {
         // Played only on the position it was found for (the page may have moved on).
         let same = e.game.ply_count() == plies && *e.game.position() == pos;
         let info = think::report(e.game.rules(), &pos, &r);
@@ -364,18 +421,20 @@ async fn computer(State(store): State<Shared>, Path(id): Path<String>, Json(body
             Some(m) if same => e.game.play(m).is_ok(),
             _ => false,
         };
-        json!({"ok": played, "search": info, "game": view::game(&id, e)})
+        json!({"ok": played, "search": info, "game": view::game(id, e)})
     })
+    .await
 }
 
 async fn record(State(store): State<Shared>, Path(id): Path<String>) -> Answer {
-    on_game(&store, &id, |e| {
+    on_game(&store, &id, move |_, e| {
         let tags = pdn::PdnTags {
             event: "dama serve".into(),
             ..pdn::PdnTags::default()
         };
         json!({"pdn": e.game.to_pdn(&tags), "fen": e.game.rules().to_fen(e.game.position())})
     })
+    .await
 }
 
 async fn analysis(
@@ -390,9 +449,7 @@ async fn analysis(
             .parse::<u64>()
             .map_err(|_| ApiError::bad_request(ErrorCode::BadRequest, "`ms` is a number of milliseconds"))?,
     };
-    let game = store
-        .with(&id, |e| e.game.clone())
-        .ok_or_else(|| ApiError::no_game(&id))?;
+    let game = game_of(&store, &id).await?;
     let ms = ms.clamp(50, think::MAX_ANALYSIS.as_millis() as u64);
     think::analyse(&store.searches, game, ms).await
 }

@@ -46,7 +46,9 @@ impl Entry {
 /// Everything the routes share.
 #[derive(Debug)]
 pub struct Store {
-    games: Mutex<HashMap<String, Entry>>,
+    /// Each game has a lock of its own: a heavy position (a pasted variant
+    /// with millions of capture paths) makes only its own requests wait.
+    games: Mutex<HashMap<String, Shared<Entry>>>,
     builtins: Mutex<HashMap<String, Arc<Rules>>>,
     counter: AtomicU64,
     seed: u64,
@@ -73,7 +75,7 @@ impl Store {
     /// The games, locked. A panic while the lock was held cannot leave a
     /// game half changed (every change is one call of the engine), so a
     /// poisoned lock is taken over.
-    fn games(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
+    fn games(&self) -> MutexGuard<'_, HashMap<String, Shared<Entry>>> {
         self.games.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -97,19 +99,33 @@ impl Store {
         );
         let mut games = self.games();
         if games.len() >= MAX_GAMES {
-            if let Some(oldest) = games.iter().min_by_key(|(_, e)| e.last_used).map(|(k, _)| k.clone()) {
+            let oldest = games
+                .iter()
+                .min_by_key(|(_, e)| lock(e).map_or_else(Instant::now, |e| e.last_used))
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
                 games.remove(&oldest);
             }
         }
-        games.insert(id.clone(), entry);
+        games.insert(id.clone(), Arc::new(Mutex::new(entry)));
         id
     }
 
-    /// Runs `f` on the game `id`, if it is kept.
+    /// Runs `f` on the game `id`, if it is kept, holding that game's lock
+    /// only: call it off the async threads (`spawn_blocking`), since `f`
+    /// may list a heavy position's moves.
     pub fn with<R>(&self, id: &str, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
-        let mut games = self.games();
-        let e = games.get_mut(id)?;
+        let entry = self.games().get(id).cloned()?;
+        let mut e = entry.lock().unwrap_or_else(|p| p.into_inner());
         e.last_used = Instant::now();
-        Some(f(e))
+        Some(f(&mut e))
     }
+}
+
+/// A value behind a lock of its own.
+type Shared<T> = Arc<Mutex<T>>;
+
+/// `e`'s entry when its lock is free (eviction never waits for a game in use).
+fn lock(e: &Shared<Entry>) -> Option<MutexGuard<'_, Entry>> {
+    e.try_lock().ok()
 }
