@@ -484,3 +484,29 @@ fn a_position_too_heavy_to_list_is_refused_and_others_are_served() {
     );
     assert!(!g["legal"].as_array().unwrap().is_empty());
 }
+
+/// (issue 32) A client that trickles its request's head is closed (after
+/// the 10 s the head may take: the read below waits up to 40 s), and a
+/// crowd of connections that say nothing does not lock people out: past
+/// 512 the oldest silent one is closed, so a request is still answered.
+#[test]
+fn idle_and_trickling_connections_cannot_hold_the_server() {
+    use std::io::{Read, Write};
+    let s = Server::start(0);
+    let mut trickle = std::net::TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    trickle
+        .write_all(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .unwrap();
+    let idle: Vec<std::net::TcpStream> = (0..600)
+        .map(|_| std::net::TcpStream::connect(("127.0.0.1", s.port)).unwrap())
+        .collect();
+    let (status, text) = s.request("GET", "/api/variants", None).unwrap();
+    assert_eq!(status, 200, "{text}");
+    trickle.set_read_timeout(Some(Duration::from_secs(40))).unwrap();
+    let mut rest = Vec::new();
+    // Closed by the server: the read ends (a 408 answer, or nothing), and
+    // does not time out.
+    let read = trickle.read_to_end(&mut rest);
+    assert!(read.is_ok(), "the trickling connection was kept open: {read:?}");
+    drop(idle);
+}

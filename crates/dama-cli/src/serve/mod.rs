@@ -13,14 +13,15 @@
 //! stream, with bounded time and a bounded number of searches at once),
 //! `design.rs` (a pasted variant: loading it without touching files,
 //! validating it), `error.rs` (4xx answers), `guard.rs` (what every request
-//! and answer passes: the Host check, the security headers), `assets.rs`
-//! (the page).
+//! and answer passes: the Host check, the security headers), `listen.rs`
+//! (the connections, with a head timeout and a cap), `assets.rs` (the page).
 
 mod api;
 mod assets;
 mod design;
 mod error;
 mod guard;
+mod listen;
 mod moves;
 mod store;
 mod think;
@@ -134,10 +135,8 @@ async fn serve(args: ServeArgs) -> Exit {
     };
     let hosts = std::sync::Arc::new(guard::Hosts::new(&args.host, &addr, &args.allow_host));
     let app = api::router(store::Store::new(setup), hosts);
-    match axum::serve(listener, app).await {
-        Ok(()) => Exit::Success,
-        Err(e) => CliError::system(format!("the server stopped: {e}")).report(None),
-    }
+    listen::serve(listener, app).await;
+    Exit::Success
 }
 
 /// `--eval FILE` (or `derived`) for a server that plays every variant: a
