@@ -4,15 +4,18 @@
 //! holds no rules logic: every method converts its arguments, calls the
 //! engine and converts the answer. See docs/python.md.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use dama_engine as de;
 use dama_engine::pdn::PdnError as EnginePdnError;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use dama_play::source::{play_moves, RecordRules, StartError, VariantSource};
 use dama_play::view::{GameView, SearchInfo};
@@ -20,6 +23,13 @@ use dama_play::view::{GameView, SearchInfo};
 /// The most moves of a search's line in `SearchResult.to_dict()`, as the
 /// web page shows them.
 const MAX_PV_SHOWN: usize = 16;
+
+/// How often a thread waiting for a search looks for a signal (Ctrl-C).
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// A move time whose deadline the clock cannot hold with this much to spare
+/// means no time limit.
+const DEADLINE_MARGIN: Duration = Duration::from_secs(400 * 24 * 3600);
 
 create_exception!(
     dama,
@@ -48,8 +58,12 @@ create_exception!(
 create_exception!(dama, GameOver, PyValueError, "A move played after the end of the game.");
 
 fn variant_error(py: Python<'_>, e: &de::LoadError) -> PyErr {
-    let err = VariantError::new_err(e.to_string());
-    let diags: Vec<Diagnostic> = e.diagnostics.iter().map(Diagnostic::from_engine).collect();
+    diagnostics_error(py, e.to_string(), &e.diagnostics)
+}
+
+fn diagnostics_error(py: Python<'_>, message: String, diagnostics: &[de::Diagnostic]) -> PyErr {
+    let err = VariantError::new_err(message);
+    let diags: Vec<Diagnostic> = diagnostics.iter().map(Diagnostic::from_engine).collect();
     let set = err.value(py).setattr("diagnostics", diags);
     match set {
         Ok(()) => err,
@@ -100,6 +114,125 @@ fn piece_letter(p: de::Piece) -> &'static str {
         de::Piece::Man(de::Color::Black) => "b",
         de::Piece::King(de::Color::Black) => "B",
     }
+}
+
+/// `s` as Python writes it (`repr(s)`): `'d3-d4'`.
+fn py_repr(py: Python<'_>, s: &str) -> String {
+    PyString::new(py, s)
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| format!("{s:?}"))
+}
+
+/// An optional string as Python writes it: `None` or `'text'`.
+fn py_repr_opt(py: Python<'_>, s: Option<&str>) -> String {
+    s.map_or_else(|| "None".to_string(), |s| py_repr(py, s))
+}
+
+/// An optional number as Python writes it: `None` or `4`.
+fn py_repr_num<T: std::fmt::Display>(n: Option<T>) -> String {
+    n.map_or_else(|| "None".to_string(), |n| n.to_string())
+}
+
+/// A variant's compiled rules with what is worked out from them once, and
+/// shared by every `Rules`, `Position`, `Move`, `Game` and `Engine` of it.
+#[derive(Debug)]
+struct Shared {
+    rules: Arc<de::Rules>,
+    /// The rules' fingerprint: [`de::Rules::fingerprint`] serializes the
+    /// whole spec, too slow to call on every method that checks a
+    /// position's variant.
+    fp: u64,
+    /// The spec as JSON, written the first time the rules are pickled: one
+    /// Python string, which pickle writes once however many positions or
+    /// moves of the variant a pickle holds.
+    spec_json: OnceLock<Py<PyString>>,
+}
+
+/// A handle on [`Shared`].
+#[derive(Debug, Clone)]
+struct Variant(Arc<Shared>);
+
+impl std::ops::Deref for Variant {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl Variant {
+    fn new(rules: Arc<de::Rules>) -> Variant {
+        let fp = rules.fingerprint();
+        Variant(Arc::new(Shared {
+            rules,
+            fp,
+            spec_json: OnceLock::new(),
+        }))
+    }
+
+    /// Whether `other` is the same variant (the same rules, or rules with
+    /// the same fingerprint).
+    fn same(&self, other: &Variant) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || Arc::ptr_eq(&self.rules, &other.rules) || self.fp == other.fp
+    }
+
+    /// The spec as JSON (`Rules.__reduce__`), the same string each time.
+    fn spec_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        if let Some(s) = self.spec_json.get() {
+            return Ok(s.bind(py).clone());
+        }
+        let text = serde_json::to_string(self.rules.spec())
+            .map_err(|e| PyValueError::new_err(format!("cannot write the rules' spec: {e}")))?;
+        let s = PyString::new(py, &text);
+        // Another thread may have set it meanwhile: either string will do.
+        let _ = self.spec_json.set(s.clone().unbind());
+        Ok(s)
+    }
+
+    fn py_rules(&self) -> Rules {
+        Rules { v: self.clone() }
+    }
+
+    fn check(&self, other: &Variant, what: &str) -> PyResult<()> {
+        if self.same(other) {
+            return Ok(());
+        }
+        Err(PyValueError::new_err(format!(
+            "{what} belongs to variant `{}`, not `{}`",
+            other.rules.id(),
+            self.rules.id()
+        )))
+    }
+}
+
+/// Rules unpickled in this process, by their spec's JSON text: unpickling
+/// many positions or moves of one variant compiles it once.
+static UNPICKLED_RULES: Mutex<Option<HashMap<String, Weak<Shared>>>> = Mutex::new(None);
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A function of this module, for `__reduce__`.
+fn module_fn<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("dama._dama")?.getattr(name)
+}
+
+/// The legal move of `pos` whose full notation is `text` (the `index`-th
+/// legal move when that one is it), else the move `text` names.
+fn find_move(rules: &de::Rules, pos: &de::Position, text: &str, index: Option<usize>) -> PyResult<de::Move> {
+    let legal = rules.legal_moves(pos);
+    if let Some(m) = index.and_then(|i| legal.iter().nth(i)) {
+        if rules.format_move_full(pos, m) == text {
+            return Ok(*m);
+        }
+    }
+    if let Some(m) = legal.iter().find(|m| rules.format_move_full(pos, m) == text) {
+        return Ok(*m);
+    }
+    rules
+        .resolve_move(pos, text)
+        .map_err(|e| IllegalMove::new_err(e.to_string()))
 }
 
 /// One finding about a variant file: `code`, `severity`, `message`, `key`,
@@ -183,10 +316,14 @@ fn to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyA
 
 #[pymethods]
 impl Diagnostic {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Diagnostic(code={:?}, line={:?}, column={:?}, message={:?}, help={:?})",
-            self.code, self.line, self.column, self.message, self.help
+            "Diagnostic(code={}, line={}, column={}, message={}, help={})",
+            py_repr(py, &self.code),
+            py_repr_num(self.line),
+            py_repr_num(self.column),
+            py_repr(py, &self.message),
+            py_repr_opt(py, self.help.as_deref())
         )
     }
 
@@ -205,6 +342,44 @@ impl Diagnostic {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.view)
     }
+
+    /// Pickled as its fields (so a `VariantError` pickles with its
+    /// `diagnostics`, as `multiprocessing` sends it).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (
+            (self.code.clone(), self.severity.clone(), self.message.clone()),
+            (self.key.clone(), self.file.clone(), self.line, self.column),
+            self.help.clone(),
+            serde_json::to_string(&self.view).unwrap_or_default(),
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [module_fn(py, "_diagnostic_from_state")?, args.into_any()])
+    }
+}
+
+/// Unpickles a `Diagnostic` (`Diagnostic.__reduce__`).
+#[pyfunction]
+#[pyo3(name = "_diagnostic_from_state")]
+fn diagnostic_from_state(
+    text: (String, String, String),
+    location: (Option<String>, Option<String>, Option<usize>, Option<usize>),
+    help: Option<String>,
+    view: &str,
+) -> PyResult<Diagnostic> {
+    let (code, severity, message) = text;
+    let (key, file, line, column) = location;
+    Ok(Diagnostic {
+        code,
+        severity,
+        message,
+        key,
+        file,
+        line,
+        column,
+        help,
+        view: serde_json::from_str(view)
+            .map_err(|e| PyValueError::new_err(format!("not a pickled dama.Diagnostic: {e}")))?,
+    })
 }
 
 /// The compiled rules of one variant. Build with `Rules.builtin(id)`,
@@ -212,7 +387,7 @@ impl Diagnostic {
 #[pyclass(module = "dama", frozen)]
 #[derive(Debug, Clone)]
 struct Rules {
-    inner: Arc<de::Rules>,
+    v: Variant,
 }
 
 impl Rules {
@@ -220,40 +395,55 @@ impl Rules {
     fn load(py: Python<'_>, source: VariantSource<'_>) -> PyResult<Rules> {
         source
             .load()
-            .map(|l| Rules {
-                inner: Arc::new(l.rules),
-            })
+            .map(|l| Variant::new(Arc::new(l.rules)).py_rules())
             .map_err(|e| variant_error(py, &e))
     }
 
-    fn position(&self, pos: de::Position) -> Position {
-        Position {
-            rules: self.inner.clone(),
-            pos,
+    /// The rules compiled from a spec written as JSON (`Rules.__reduce__`);
+    /// rules already unpickled from the same text are shared.
+    fn from_spec_json(py: Python<'_>, spec_json: &Bound<'_, PyString>) -> PyResult<Rules> {
+        let json = spec_json.to_cow()?;
+        let json: &str = &json;
+        let cached = lock(&UNPICKLED_RULES)
+            .as_ref()
+            .and_then(|m| m.get(json))
+            .and_then(Weak::upgrade);
+        if let Some(shared) = cached {
+            return Ok(Variant(shared).py_rules());
         }
+        let spec: de::VariantSpec = serde_json::from_str(json)
+            .map_err(|e| PyValueError::new_err(format!("not the spec of a dama.Rules: {e}")))?;
+        let (rules, _warnings) = de::Rules::compile(&spec)
+            .map_err(|diags| diagnostics_error(py, format!("the variant `{}` does not compile", spec.id), &diags))?;
+        let v = Variant::new(Arc::new(rules));
+        let _ = v.spec_json.set(spec_json.clone().unbind());
+        let mut cache = lock(&UNPICKLED_RULES);
+        let map = cache.get_or_insert_with(HashMap::new);
+        map.retain(|_, w| w.strong_count() > 0);
+        map.insert(json.to_string(), Arc::downgrade(&v.0));
+        Ok(v.py_rules())
+    }
+
+    fn position(&self, pos: de::Position) -> Position {
+        Position { v: self.v.clone(), pos }
     }
 
     fn make_move(&self, pos: &de::Position, m: &de::Move) -> Move {
-        make_move(&self.inner, pos, m)
+        make_move(&self.v, pos, m)
     }
 
     fn check_position(&self, pos: &Position) -> PyResult<()> {
-        if pos.rules.fingerprint() != self.inner.fingerprint() {
-            return Err(PyValueError::new_err(format!(
-                "the position belongs to variant `{}`, not `{}`",
-                pos.rules.id(),
-                self.inner.id()
-            )));
-        }
-        Ok(())
+        self.v.check(&pos.v, "the position")
     }
 }
 
-fn make_move(rules: &de::Rules, pos: &de::Position, m: &de::Move) -> Move {
+fn make_move(v: &Variant, pos: &de::Position, m: &de::Move) -> Move {
+    let rules = &*v.rules;
     let path = dama_play::view::move_path(rules, pos, m);
     let text = rules.format_move_full(pos, m);
     Move {
         view: dama_play::view::MoveView::with_path(rules, m, &path, text.clone()),
+        v: v.clone(),
         mv: *m,
         before: *pos,
         text,
@@ -310,42 +500,43 @@ impl Rules {
     /// The variant's id, e.g. `"dama"`.
     #[getter]
     fn id(&self) -> String {
-        self.inner.id().to_string()
+        self.v.rules.id().to_string()
     }
 
     /// The variant's display name.
     #[getter]
     fn name(&self) -> String {
-        self.inner.name().to_string()
+        self.v.rules.name().to_string()
     }
 
     /// Board width (files).
     #[getter]
     fn width(&self) -> u8 {
-        self.inner.width()
+        self.v.rules.width()
     }
 
     /// Board height (ranks).
     #[getter]
     fn height(&self) -> u8 {
-        self.inner.height()
+        self.v.rules.height()
     }
 
     /// The names of the squares played on, from a1 along rank 1, then rank 2...
     fn squares(&self) -> Vec<String> {
-        de::Squares(self.inner.board())
-            .map(|s| self.inner.square_name(s))
+        de::Squares(self.v.rules.board())
+            .map(|s| self.v.rules.square_name(s))
             .collect()
     }
 
     /// The start position.
     fn initial(&self) -> Position {
-        self.position(self.inner.start_position())
+        self.position(self.v.rules.start_position())
     }
 
     /// Reads a PDN FEN position (`W:Wa2,b2,Kd4:Ba7,c7`); raises `FenError`.
     fn parse_fen(&self, py: Python<'_>, text: &str) -> PyResult<Position> {
-        self.inner
+        self.v
+            .rules
             .parse_fen(text)
             .map(|p| self.position(p))
             .map_err(|e| fen_error(py, &e))
@@ -354,14 +545,14 @@ impl Rules {
     /// Writes `pos` as PDN FEN.
     fn to_fen(&self, pos: &Position) -> PyResult<String> {
         self.check_position(pos)?;
-        Ok(self.inner.to_fen(&pos.pos))
+        Ok(self.v.rules.to_fen(&pos.pos))
     }
 
     /// The legal moves of `pos`, one `Move` per distinct move (origin,
     /// destination, captured set), in the generator's order.
     fn legal_moves(&self, pos: &Position) -> PyResult<Vec<Move>> {
         self.check_position(pos)?;
-        let list = self.inner.legal_moves(&pos.pos);
+        let list = self.v.rules.legal_moves(&pos.pos);
         Ok(list.iter().map(|m| self.make_move(&pos.pos, m)).collect())
     }
 
@@ -369,7 +560,8 @@ impl Rules {
     /// raises `IllegalMove` with the reason, as the CLI explains it.
     fn parse_move(&self, pos: &Position, text: &str) -> PyResult<Move> {
         self.check_position(pos)?;
-        self.inner
+        self.v
+            .rules
             .resolve_move(&pos.pos, text)
             .map(|m| self.make_move(&pos.pos, &m))
             .map_err(|e| IllegalMove::new_err(e.to_string()))
@@ -380,18 +572,20 @@ impl Rules {
     #[pyo3(name = "play")]
     fn play_move(&self, pos: &Position, r#move: &Bound<'_, PyAny>) -> PyResult<Position> {
         self.check_position(pos)?;
-        let m = resolve(&self.inner, &pos.pos, r#move)?;
+        let m = resolve(&self.v.rules, &pos.pos, r#move)?;
         Ok(self.position(pos.pos.after(&m)))
     }
 
     /// Counts the leaves of the move tree `depth` plies deep. `count` is
-    /// `"paths"` (default) or `"moves"`; `threads` > 1 splits the first
-    /// plies across threads. The GIL is released while counting.
+    /// `"paths"` (default: one per capture path), `"moves"` (one per
+    /// distinct move) or `"jumps"` (paths, a king going on along one line
+    /// counted once, as dctl counts); `threads` > 1 splits the first plies
+    /// across threads. The GIL is released while counting.
     #[pyo3(signature = (pos, depth, count="paths", threads=1))]
     fn perft(&self, py: Python<'_>, pos: &Position, depth: u32, count: &str, threads: usize) -> PyResult<u64> {
         self.check_position(pos)?;
         let mode = count_mode(count)?;
-        let rules = self.inner.clone();
+        let rules = self.v.rules.clone();
         let p = pos.pos;
         let threads = threads.max(1);
         Ok(py.allow_threads(move || de::perft_parallel(&rules, &p, depth, mode, threads)))
@@ -406,7 +600,7 @@ impl Rules {
     /// `pos.side_to_move`).
     fn encode<'py>(&self, py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyBytes>> {
         self.check_position(pos)?;
-        let (w, h) = (usize::from(self.inner.width()), usize::from(self.inner.height()));
+        let (w, h) = (usize::from(self.v.rules.width()), usize::from(self.v.rules.height()));
         let plane = w * h;
         let mut out = vec![0u8; 4 * plane];
         for (sq, piece) in pos.pos.iter() {
@@ -426,18 +620,39 @@ impl Rules {
         Ok(PyBytes::new(py, &out))
     }
 
-    fn __repr__(&self) -> String {
-        format!("Rules({:?})", self.inner.id())
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("Rules({})", py_repr(py, self.v.rules.id()))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .downcast::<Rules>()
-            .is_ok_and(|o| o.get().inner.fingerprint() == self.inner.fingerprint())
+        other.downcast::<Rules>().is_ok_and(|o| o.get().v.same(&self.v))
     }
 
     fn __hash__(&self) -> u64 {
-        self.inner.fingerprint()
+        self.v.fp
+    }
+
+    /// The same rules (they are immutable).
+    fn copy(&self) -> Rules {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Rules {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Rules {
+        self.clone()
+    }
+
+    /// Pickled as the whole resolved spec (JSON), compiled again on load:
+    /// built-in, `from_toml` and `from_file` rules alike, with no file needed.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let json = self.v.spec_json(py)?;
+        PyTuple::new(
+            py,
+            [module_fn(py, "_rules_from_spec")?, PyTuple::new(py, [json])?.into_any()],
+        )
     }
 }
 
@@ -463,7 +678,7 @@ fn resolve(rules: &de::Rules, pos: &de::Position, m: &Bound<'_, PyAny>) -> PyRes
 #[pyclass(module = "dama", frozen)]
 #[derive(Debug, Clone)]
 struct Position {
-    rules: Arc<de::Rules>,
+    v: Variant,
     pos: de::Position,
 }
 
@@ -480,7 +695,7 @@ impl Position {
     fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (sq, p) in self.pos.iter() {
-            d.set_item(self.rules.square_name(sq), piece_letter(p))?;
+            d.set_item(self.v.rules.square_name(sq), piece_letter(p))?;
         }
         Ok(d)
     }
@@ -488,6 +703,7 @@ impl Position {
     /// The piece on `square` (`"w"`, `"W"`, `"b"`, `"B"`), or `None`.
     fn piece_at(&self, square: &str) -> PyResult<Option<&'static str>> {
         let sq = self
+            .v
             .rules
             .parse_square(square)
             .ok_or_else(|| PyValueError::new_err(format!("`{square}` is not a square of this board")))?;
@@ -497,13 +713,13 @@ impl Position {
     /// The position as PDN FEN.
     #[getter]
     fn fen(&self) -> String {
-        self.rules.to_fen(&self.pos)
+        self.v.rules.to_fen(&self.pos)
     }
 
     /// The variant's id.
     #[getter]
     fn variant(&self) -> String {
-        self.rules.id().to_string()
+        self.v.rules.id().to_string()
     }
 
     /// A copy (positions are immutable, so this is the same value).
@@ -522,7 +738,7 @@ impl Position {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<Position>().is_ok_and(|o| {
             let o = o.get();
-            o.pos == self.pos && o.rules.fingerprint() == self.rules.fingerprint()
+            o.pos == self.pos && o.v.same(&self.v)
         })
     }
 
@@ -530,7 +746,7 @@ impl Position {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.pos.hash(&mut h);
-        self.rules.fingerprint().hash(&mut h);
+        self.v.fp.hash(&mut h);
         h.finish()
     }
 
@@ -538,8 +754,18 @@ impl Position {
         self.fen()
     }
 
-    fn __repr__(&self) -> String {
-        format!("Position({:?}, {:?})", self.rules.id(), self.fen())
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Position({}, {})",
+            py_repr(py, self.v.rules.id()),
+            py_repr(py, &self.fen())
+        )
+    }
+
+    /// Pickled as its rules and its FEN.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (self.v.py_rules(), self.fen()).into_pyobject(py)?;
+        PyTuple::new(py, [module_fn(py, "_position_from_fen")?, args.into_any()])
     }
 }
 
@@ -547,6 +773,7 @@ impl Position {
 #[pyclass(module = "dama", frozen)]
 #[derive(Debug, Clone)]
 struct Move {
+    v: Variant,
     mv: de::Move,
     before: de::Position,
     text: String,
@@ -596,15 +823,46 @@ impl Move {
         to_py(py, &serde_json::to_value(&self.view).unwrap_or_default())
     }
 
-    fn __repr__(&self) -> String {
-        format!("Move({:?})", self.text)
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("Move({})", py_repr(py, &self.text))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<Move>().is_ok_and(|o| {
             let o = o.get();
-            o.mv == self.mv && o.before == self.before
+            o.mv == self.mv && o.before == self.before && o.v.same(&self.v)
         })
+    }
+
+    /// The same move (moves are immutable).
+    fn copy(&self) -> Move {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Move {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Move {
+        self.clone()
+    }
+
+    /// Pickled as its rules, the position it is played from (FEN) and its text.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let index = self
+            .v
+            .rules
+            .legal_moves(&self.before)
+            .iter()
+            .position(|m| *m == self.mv);
+        let args = (
+            self.v.py_rules(),
+            self.v.rules.to_fen(&self.before),
+            self.text.clone(),
+            index,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [module_fn(py, "_move_from_text")?, args.into_any()])
     }
 
     fn __hash__(&self) -> u64 {
@@ -623,12 +881,28 @@ impl Move {
 #[derive(Debug, Clone)]
 struct Game {
     inner: de::Game,
+    /// The rules of `inner`, with their fingerprint.
+    v: Variant,
+    /// The tags of the record it was read from, in order (first of a name).
+    tags: Vec<(String, String)>,
 }
 
 impl Game {
-    fn rules(&self) -> Arc<de::Rules> {
-        self.inner.shared_rules()
+    /// `inner`, whose rules are `v`'s.
+    fn with(inner: de::Game, v: Variant, tags: Vec<(String, String)>) -> Game {
+        Game { inner, v, tags }
     }
+}
+
+/// A record's tags, the first of each name.
+fn record_tags(rec: &de::pdn::PdnGame) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::with_capacity(rec.tags.len());
+    for t in &rec.tags {
+        if !out.iter().any(|(k, _)| *k == t.name) {
+            out.push((t.name.clone(), t.value.clone()));
+        }
+    }
+    out
 }
 
 #[pymethods]
@@ -639,9 +913,9 @@ impl Game {
         let mut inner = match position {
             Some(p) => {
                 rules.check_position(p)?;
-                de::Game::from_position(rules.inner.clone(), p.pos)
+                de::Game::from_position(rules.v.rules.clone(), p.pos)
             }
-            None => de::Game::new(rules.inner.clone()),
+            None => de::Game::new(rules.v.rules.clone()),
         };
         play_moves(&mut inner, &moves.unwrap_or_default()).map_err(|e| match &e {
             StartError::Move { error, .. } => match error {
@@ -650,7 +924,7 @@ impl Game {
             },
             StartError::Fen(_) => PyValueError::new_err(e.to_string()),
         })?;
-        Ok(Game { inner })
+        Ok(Game::with(inner, rules.v.clone(), Vec::new()))
     }
 
     /// The game as a plain dict, in the shape of `dama replay --format
@@ -658,27 +932,29 @@ impl Game {
     /// `plies` (`text`, `full`, `side`, `fen`), `moves` (full notation),
     /// `result` (`pdn`, `winner`, `reason`, `text`, or `None`), `passed_end`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(GameView::new(&self.inner)).unwrap_or_default())
+        to_py(
+            py,
+            &serde_json::to_value(GameView::new(&self.inner)).unwrap_or_default(),
+        )
     }
 
     /// Plays a `Move` or move text; returns the `Move` played. Raises
     /// `IllegalMove` (with the reason) or `GameOver`.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let rules = self.rules();
         let pos = *self.inner.position();
         if let Some(o) = self.inner.outcome() {
             return Err(GameOver::new_err(format!("the game is over ({o})")));
         }
-        let m = resolve(&rules, &pos, r#move)?;
+        let m = resolve(&self.v.rules, &pos, r#move)?;
         self.inner.play(m).map_err(|e| play_error(&e))?;
-        Ok(make_move(&rules, &pos, &m))
+        Ok(make_move(&self.v, &pos, &m))
     }
 
     /// Takes back the last move; returns it, or `None` at the start.
     fn undo(&mut self) -> Option<Move> {
         let before = self.inner.last_ply().map(|p| p.before)?;
         let m = self.inner.undo()?;
-        Some(make_move(&self.rules(), &before, &m))
+        Some(make_move(&self.v, &before, &m))
     }
 
     /// The legal moves of the current position (none once the game is over).
@@ -686,12 +962,11 @@ impl Game {
         if self.inner.is_over() {
             return vec![];
         }
-        let rules = self.rules();
         let pos = *self.inner.position();
         self.inner
             .legal_moves()
             .iter()
-            .map(|m| make_move(&rules, &pos, m))
+            .map(|m| make_move(&self.v, &pos, m))
             .collect()
     }
 
@@ -705,7 +980,7 @@ impl Game {
     #[getter]
     fn position(&self) -> Position {
         Position {
-            rules: self.rules(),
+            v: self.v.clone(),
             pos: *self.inner.position(),
         }
     }
@@ -714,7 +989,7 @@ impl Game {
     #[getter]
     fn start_position(&self) -> Position {
         Position {
-            rules: self.rules(),
+            v: self.v.clone(),
             pos: *self.inner.start_position(),
         }
     }
@@ -722,7 +997,7 @@ impl Game {
     /// The rules the game is played under.
     #[getter(rules)]
     fn get_rules(&self) -> Rules {
-        Rules { inner: self.rules() }
+        self.v.py_rules()
     }
 
     /// Whether the game has ended.
@@ -780,16 +1055,49 @@ impl Game {
         self.inner.to_pdn(&t)
     }
 
+    /// The tags of the PDN record the game was read from (`read_pdn`), in
+    /// their order, the first of each name; `{}` for a game not read from
+    /// a record. A new dict each time.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in &self.tags {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    /// An independent copy: moves played on one do not change the other.
+    fn copy(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// Pickled as its rules, its PDN record (start position, moves,
+    /// result) and its tags; moves taken back are not kept.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let pdn = self.inner.to_pdn(&de::pdn::PdnTags::default());
+        let args = (self.v.py_rules(), pdn, self.tags.clone()).into_pyobject(py)?;
+        PyTuple::new(py, [module_fn(py, "_game_from_pdn")?, args.into_any()])
+    }
+
     fn __len__(&self) -> usize {
         self.inner.ply_count()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Game({:?}, plies={}, result={:?})",
-            self.inner.rules().id(),
+            "Game({}, plies={}, result={})",
+            py_repr(py, self.v.rules.id()),
             self.inner.ply_count(),
-            self.result()
+            py_repr_opt(py, self.result())
         )
     }
 }
@@ -808,11 +1116,20 @@ fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>, strict: bool) -> 
     let records = de::pdn::read_games(text).map_err(|e| pdn_error(py, &e))?;
     let mut out = Vec::with_capacity(records.len());
     let mut record_rules = match rules {
-        Some(r) => RecordRules::given(r.inner.clone()),
+        Some(r) => RecordRules::given(r.v.rules.clone()),
         None => RecordRules::named(None).or_default("dama"),
     };
+    // The records of one variant share its rules: their fingerprint is
+    // computed once.
+    let mut last: Option<Variant> = rules.map(|r| r.v.clone());
     for rec in &records {
         let g = record_rules.replay(rec, strict).map_err(|e| pdn_error(py, &e))?;
+        let shared = g.shared_rules();
+        let v = match last.take() {
+            Some(v) if Arc::ptr_eq(&v.rules, &shared) => v,
+            _ => Variant::new(shared),
+        };
+        last = Some(v.clone());
         if let Some(pe) = rec.past_end(&g) {
             let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
             PyErr::warn(
@@ -822,7 +1139,7 @@ fn read_pdn(py: Python<'_>, text: &str, rules: Option<&Rules>, strict: bool) -> 
                 1,
             )?;
         }
-        out.push(Game { inner: g });
+        out.push(Game::with(g, v, record_tags(rec)));
     }
     Ok(out)
 }
@@ -852,8 +1169,11 @@ struct SearchResult {
     /// The score in words (`+1.25`, `win in 7`).
     #[pyo3(get)]
     score_text: String,
+    /// The rules and the position searched (for pickling).
+    v: Variant,
+    root: de::Position,
     /// The report in the JSON shape every front end gives it (`to_dict`).
-    view: SearchInfo,
+    view: serde_json::Value,
 }
 
 #[pymethods]
@@ -862,53 +1182,175 @@ impl SearchResult {
     /// reports: `depth`, `score`, `score_text`, `for`, `nodes`, `ms`, `pv`
     /// (short notation), `best` (`squares`, `text`, or `None`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(&self.view).unwrap_or_default())
+        to_py(py, &self.view)
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let best = match &self.best {
+            Some(m) => m.__repr__(py),
+            None => "None".to_string(),
+        };
         format!(
-            "SearchResult(best={:?}, score={}, depth={}, nodes={})",
-            self.best.as_ref().map(|m| m.text.clone()),
-            self.score,
-            self.depth,
-            self.nodes
+            "SearchResult(best={best}, score={}, depth={}, nodes={})",
+            self.score, self.depth, self.nodes
         )
+    }
+
+    /// Pickled as the rules, the position searched (FEN), the moves' text
+    /// and the figures.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let view = serde_json::to_string(&self.view).unwrap_or_default();
+        let args = (
+            self.v.py_rules(),
+            self.v.rules.to_fen(&self.root),
+            self.best.as_ref().map(|m| m.text.clone()),
+            self.pv.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+            (self.score, self.depth, self.nodes, self.elapsed),
+            self.score_text.clone(),
+            view,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [module_fn(py, "_search_result_from_state")?, args.into_any()])
     }
 }
 
 /// The engine's alpha-beta search with its transposition table.
 /// `Engine(rules)`; `engine.search(pos_or_game, depth=, movetime=, nodes=)`.
-#[pyclass(module = "dama")]
+/// One engine may be shared between threads: its searches run one at a
+/// time, in turn, and `stop()` ends the running one.
+#[pyclass(module = "dama", frozen)]
 #[derive(Debug)]
 struct Engine {
-    rules: Arc<de::Rules>,
-    inner: de::Engine,
+    v: Variant,
+    /// As given to the constructor (for pickling).
+    table_mb: Option<usize>,
+    seed: Option<u64>,
+    /// The engine, locked by the thread that searches with it.
+    inner: Arc<Mutex<de::Engine>>,
+    /// The stop flag of the search running now, if any: outside `inner`,
+    /// so that `stop()` does not wait for the search to end.
+    running: Arc<Mutex<Option<Arc<AtomicBool>>>>,
+    /// The engine's evaluation, for `evaluate` without waiting for a search.
+    evaluator: de::Evaluator,
+}
+
+/// Refuses a transposition table that cannot be allocated, with
+/// `MemoryError`, instead of letting the allocation abort the interpreter:
+/// the table takes at most `mb` MiB, so a block of that size is reserved
+/// (and freed) first.
+fn check_table_size(mb: usize) -> PyResult<()> {
+    let too_big = || PyMemoryError::new_err(format!("cannot allocate a transposition table of {mb} MB"));
+    let bytes = mb.max(1).checked_mul(1 << 20).ok_or_else(too_big)?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).map_err(|_| too_big())?;
+    // Keeps the allocation from being optimised away.
+    std::hint::black_box(probe.as_mut_ptr());
+    Ok(())
+}
+
+/// `movetime` as the search's time limit: `Ok(None)` for a time too large
+/// for the clock (such as `float("inf")`), which means no limit.
+fn time_limit(movetime: f64) -> PyResult<Option<Duration>> {
+    if movetime.is_nan() || movetime < 0.0 {
+        return Err(PyValueError::new_err(
+            "movetime must be a non-negative number of seconds",
+        ));
+    }
+    Ok(Duration::try_from_secs_f64(movetime).ok().filter(|d| {
+        d.checked_add(DEADLINE_MARGIN)
+            .and_then(|far| Instant::now().checked_add(far))
+            .is_some()
+    }))
+}
+
+impl Engine {
+    fn build(py: Python<'_>, v: Variant, table_mb: Option<usize>, seed: Option<u64>) -> PyResult<Engine> {
+        if let Some(mb) = table_mb {
+            check_table_size(mb)?;
+        }
+        let rules = v.rules.clone();
+        let inner = py.allow_threads(move || {
+            dama_play::EngineConfig {
+                table_mb,
+                seed,
+                ..dama_play::EngineConfig::default()
+            }
+            .engine(&rules)
+        });
+        let evaluator = inner.evaluator().clone();
+        Ok(Engine {
+            v,
+            table_mb,
+            seed,
+            inner: Arc::new(Mutex::new(inner)),
+            running: Arc::new(Mutex::new(None)),
+            evaluator,
+        })
+    }
+
+    /// Runs the search on a thread of its own (with the stack a search
+    /// needs) once the engine is free, while this thread, without the GIL,
+    /// waits for it and looks for signals every `SIGNAL_POLL`: on Ctrl-C
+    /// the search is stopped (or, still waiting for the engine, dropped)
+    /// and `KeyboardInterrupt` raised.
+    fn run(&self, py: Python<'_>, root: de::SearchRoot, limits: de::Limits) -> PyResult<de::SearchResult> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let (inner, running, flag) = (self.inner.clone(), self.running.clone(), stop.clone());
+        std::thread::Builder::new()
+            .name("dama-search".into())
+            .stack_size(dama_play::SEARCH_STACK)
+            .spawn(move || {
+                let mut engine = lock(&inner);
+                if flag.load(Ordering::SeqCst) {
+                    return; // interrupted while waiting for the engine
+                }
+                *lock(&running) = Some(flag.clone());
+                engine.set_stop_flag(Some(flag));
+                let r = engine.search(&root, &limits);
+                engine.set_stop_flag(None);
+                *lock(&running) = None;
+                drop(engine);
+                let _ = tx.send(r);
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
+        let mut rx = rx;
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(SIGNAL_POLL), rx));
+            rx = back;
+            match got {
+                Ok(r) => return Ok(r),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::SeqCst);
+                        return Err(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("the search failed"));
+                }
+            }
+        }
+    }
 }
 
 #[pymethods]
 impl Engine {
     #[new]
     #[pyo3(signature = (rules, table_mb=None, seed=None))]
-    fn new(rules: &Rules, table_mb: Option<usize>, seed: Option<u64>) -> Engine {
-        let inner = dama_play::EngineConfig {
-            table_mb,
-            seed,
-            ..dama_play::EngineConfig::default()
-        }
-        .engine(&rules.inner);
-        Engine {
-            rules: rules.inner.clone(),
-            inner,
-        }
+    fn new(py: Python<'_>, rules: &Rules, table_mb: Option<usize>, seed: Option<u64>) -> PyResult<Engine> {
+        Engine::build(py, rules.v.clone(), table_mb, seed)
     }
 
     /// Searches a `Position` or a `Game` (whose history counts for
     /// repetitions and the draw clock). Limits: `depth` (plies),
-    /// `movetime` (seconds), `nodes`; with none given, the CLI's default
-    /// level. The GIL is released while searching.
+    /// `movetime` (seconds; one too large for the clock, such as
+    /// `float("inf")`, is no time limit), `nodes`; with none given, the
+    /// CLI's default level. The GIL is released while searching; Ctrl-C
+    /// stops the search and raises `KeyboardInterrupt`.
     #[pyo3(signature = (root, depth=None, movetime=None, nodes=None))]
     fn search(
-        &mut self,
+        &self,
         py: Python<'_>,
         root: &Bound<'_, PyAny>,
         depth: Option<u32>,
@@ -917,66 +1359,101 @@ impl Engine {
     ) -> PyResult<SearchResult> {
         let search_root = if let Ok(p) = root.downcast::<Position>() {
             let p = p.get();
-            if p.rules.fingerprint() != self.rules.fingerprint() {
+            if !p.v.same(&self.v) {
                 return Err(PyValueError::new_err("the position belongs to another variant"));
             }
             de::SearchRoot::new(p.pos)
         } else if let Ok(g) = root.downcast::<Game>() {
-            let g = g.borrow();
-            if g.inner.rules().fingerprint() != self.rules.fingerprint() {
+            let g = g.try_borrow()?;
+            if !g.v.same(&self.v) {
                 return Err(PyValueError::new_err("the game is played under another variant"));
             }
             de::SearchRoot::from_game(&g.inner)
         } else {
             return Err(PyTypeError::new_err("expected a dama.Position or a dama.Game"));
         };
-        if let Some(t) = movetime {
-            if !(t.is_finite() && t >= 0.0) {
-                return Err(PyValueError::new_err(
-                    "movetime must be a non-negative number of seconds",
-                ));
+        let time = movetime.map(time_limit).transpose()?.flatten();
+        let limits = if depth.is_some() || nodes.is_some() || movetime.is_some() {
+            de::Limits {
+                depth: depth.map(|d| d.max(1)),
+                movetime: time,
+                nodes,
+                noise: 0,
             }
-        }
-        let limits = dama_play::LimitsRequest {
-            level: None,
-            depth: depth.map(|d| d.max(1)),
-            nodes,
-            movetime: movetime.map(Duration::from_secs_f64),
-        }
-        .limits();
-        let engine = &mut self.inner;
-        let r = py.allow_threads(|| engine.search(&search_root, &limits));
+        } else {
+            dama_play::LimitsRequest::default().limits()
+        };
         let pos = search_root.pos;
+        let r = self.run(py, search_root, limits)?;
         let mut pv = Vec::with_capacity(r.pv.len());
         let mut p = pos;
         for m in &r.pv {
-            pv.push(make_move(&self.rules, &p, m));
+            pv.push(make_move(&self.v, &p, m));
             p = p.after(m);
         }
         Ok(SearchResult {
-            best: r.best.map(|m| make_move(&self.rules, &pos, &m)),
+            best: r.best.map(|m| make_move(&self.v, &pos, &m)),
             score: r.score,
             pv,
             depth: r.depth,
             nodes: r.nodes,
             elapsed: r.elapsed.as_secs_f64(),
             score_text: r.score_text(),
-            view: SearchInfo::new(&self.rules, &pos, &r, MAX_PV_SHOWN),
+            view: serde_json::to_value(SearchInfo::new(&self.v.rules, &pos, &r, MAX_PV_SHOWN)).unwrap_or_default(),
+            v: self.v.clone(),
+            root: pos,
         })
     }
 
-    /// Forgets the transposition table.
-    fn clear(&mut self) {
-        self.inner.clear();
+    /// Ends the search running now, from any thread: it returns at once
+    /// with its best move so far. Searches waiting for the engine are not
+    /// affected; without a running search, nothing happens.
+    fn stop(&self) {
+        if let Some(flag) = lock(&self.running).as_ref() {
+            flag.store(true, Ordering::SeqCst);
+        }
     }
 
-    /// The static evaluation of `pos` for the side to move, in hundredths of a man.
-    fn evaluate(&self, pos: &Position) -> i32 {
-        self.inner.evaluate(&pos.pos)
+    /// Forgets the transposition table (after the running search, if any).
+    fn clear(&self, py: Python<'_>) {
+        let inner = self.inner.clone();
+        py.allow_threads(move || lock(&inner).clear());
     }
 
-    fn __repr__(&self) -> String {
-        format!("Engine({:?})", self.rules.id())
+    /// The static evaluation of `pos` for the side to move, in hundredths of
+    /// a man; a position of another variant raises `ValueError`.
+    fn evaluate(&self, pos: &Position) -> PyResult<i32> {
+        self.v.check(&pos.v, "the position")?;
+        Ok(self.evaluator.evaluate(&self.v.rules, &pos.pos))
+    }
+
+    /// The rules the engine plays.
+    #[getter]
+    fn rules(&self) -> Rules {
+        self.v.py_rules()
+    }
+
+    /// The transposition table's size in MB as given (`None`: the default, 16).
+    #[getter]
+    fn table_mb(&self) -> Option<usize> {
+        self.table_mb
+    }
+
+    /// The seed as given.
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("Engine({})", py_repr(py, self.v.rules.id()))
+    }
+
+    /// Pickled as its rules and settings (`table_mb`, `seed`); what its
+    /// table learnt is not kept.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let args = (self.v.py_rules(), self.table_mb, self.seed).into_pyobject(py)?;
+        PyTuple::new(py, [py.get_type::<Engine>().into_any(), args.into_any()])
     }
 }
 
@@ -984,6 +1461,82 @@ impl Engine {
 #[pyfunction]
 fn variants() -> Vec<String> {
     de::source::builtin_names()
+}
+
+/// Unpickles `Rules` (`Rules.__reduce__`).
+#[pyfunction]
+#[pyo3(name = "_rules_from_spec")]
+fn rules_from_spec(py: Python<'_>, spec: &Bound<'_, PyString>) -> PyResult<Rules> {
+    Rules::from_spec_json(py, spec)
+}
+
+/// Unpickles a `Position` (`Position.__reduce__`).
+#[pyfunction]
+#[pyo3(name = "_position_from_fen")]
+fn position_from_fen(py: Python<'_>, rules: &Rules, fen: &str) -> PyResult<Position> {
+    rules.parse_fen(py, fen)
+}
+
+/// Unpickles a `Move` (`Move.__reduce__`).
+#[pyfunction]
+#[pyo3(name = "_move_from_text", signature = (rules, fen, text, index=None))]
+fn move_from_text(py: Python<'_>, rules: &Rules, fen: &str, text: &str, index: Option<usize>) -> PyResult<Move> {
+    let pos = rules.parse_fen(py, fen)?.pos;
+    let m = find_move(&rules.v.rules, &pos, text, index)?;
+    Ok(rules.make_move(&pos, &m))
+}
+
+/// Unpickles a `Game` (`Game.__reduce__`): its record replayed under `rules`.
+#[pyfunction]
+#[pyo3(name = "_game_from_pdn", signature = (rules, pdn, tags=Vec::new()))]
+fn game_from_pdn(py: Python<'_>, rules: &Rules, pdn: &str, tags: Vec<(String, String)>) -> PyResult<Game> {
+    let records = de::pdn::read_games(pdn).map_err(|e| pdn_error(py, &e))?;
+    let rec = records
+        .first()
+        .ok_or_else(|| PyValueError::new_err("no game in the pickled record"))?;
+    let g = rec.replay(rules.v.rules.clone()).map_err(|e| pdn_error(py, &e))?;
+    Ok(Game::with(g, rules.v.clone(), tags))
+}
+
+/// Unpickles a `SearchResult` (`SearchResult.__reduce__`).
+#[pyfunction]
+#[pyo3(name = "_search_result_from_state")]
+#[allow(clippy::too_many_arguments)]
+fn search_result_from_state(
+    py: Python<'_>,
+    rules: &Rules,
+    fen: &str,
+    best: Option<String>,
+    pv: Vec<String>,
+    figures: (i32, u32, u64, f64),
+    score_text: String,
+    view: &str,
+) -> PyResult<SearchResult> {
+    let root = rules.parse_fen(py, fen)?.pos;
+    let best = best
+        .map(|t| find_move(&rules.v.rules, &root, &t, None).map(|m| rules.make_move(&root, &m)))
+        .transpose()?;
+    let mut line = Vec::with_capacity(pv.len());
+    let mut p = root;
+    for t in &pv {
+        let m = find_move(&rules.v.rules, &p, t, None)?;
+        line.push(rules.make_move(&p, &m));
+        p = p.after(&m);
+    }
+    let (score, depth, nodes, elapsed) = figures;
+    Ok(SearchResult {
+        best,
+        score,
+        pv: line,
+        depth,
+        nodes,
+        elapsed,
+        score_text,
+        v: rules.v.clone(),
+        root,
+        view: serde_json::from_str(view)
+            .map_err(|e| PyValueError::new_err(format!("not a pickled dama.SearchResult: {e}")))?,
+    })
 }
 
 /// The extension module `dama._dama`; `python/dama/__init__.py` re-exports it.
@@ -1000,6 +1553,12 @@ fn _dama(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Diagnostic>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(read_pdn, m)?)?;
+    m.add_function(wrap_pyfunction!(diagnostic_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_from_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(position_from_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(move_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(game_from_pdn, m)?)?;
+    m.add_function(wrap_pyfunction!(search_result_from_state, m)?)?;
     m.add("VariantError", py.get_type::<VariantError>())?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;

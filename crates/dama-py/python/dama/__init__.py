@@ -5,7 +5,9 @@
 >>> rules.perft(rules.initial(), 4)
 7538
 
-See docs/python.md in the source tree for the API and the ``encode`` layout.
+The distribution is named ``dama-draughts`` (``pip install dama-draughts``; the
+name ``dama`` on PyPI is another project); the import name is ``dama``. See
+docs/python.md in the source tree for the API and the ``encode`` layout.
 """
 
 from ._dama import (

@@ -1,4 +1,9 @@
-"""Type stub for dama (the Python bindings of dama-engine)."""
+"""Type stub for dama (the Python bindings of dama-engine; distribution dama-draughts).
+
+Every class pickles (Rules as its whole spec, Position as rules + FEN, Move as
+rules + position + move text, Game as rules + its PDN record + tags, Engine as
+rules + table_mb + seed, SearchResult as its rules, root and figures, Diagnostic
+as its fields)."""
 import os
 
 from typing import Dict, List, Literal, Optional, Tuple, Union
@@ -83,13 +88,18 @@ class Rules:
         self,
         pos: Position,
         depth: int,
-        count: Literal["paths", "moves"] = "paths",
+        count: Literal["paths", "moves", "jumps"] = "paths",
         threads: int = 1,
     ) -> int: ...
     def encode(self, pos: Position) -> bytes:
         """4 planes (white men, white kings, black men, black kings) x height x width,
         one byte per square, row-major from rank 1:
         index = plane * height * width + rank * width + file."""
+    def copy(self) -> Rules: ...
+    def __copy__(self) -> Rules: ...
+    def __deepcopy__(self, memo: object) -> Rules: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Position:
     """Pieces on the board and the side to move (immutable)."""
@@ -125,6 +135,9 @@ class Move:
         """notation, from, to, path, captures, promotes: the shape of
         `dama moves --format json`."""
         ...
+    def copy(self) -> Move: ...
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: object) -> Move: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -153,6 +166,13 @@ class Game:
     def reason(self) -> Optional[str]: ...
     @property
     def passed_end(self) -> Optional[Tuple[int, str]]: ...
+    @property
+    def tags(self) -> Dict[str, str]:
+        """The tags of the PDN record it was read from ({} otherwise); a new dict each time."""
+    def copy(self) -> Game:
+        """An independent copy."""
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: object) -> Game: ...
     def to_pdn(
         self,
         *,
@@ -187,13 +207,25 @@ class SearchResult:
 class Engine:
     """Alpha-beta search with a transposition table."""
 
-    def __init__(self, rules: Rules, table_mb: Optional[int] = None, seed: Optional[int] = None) -> None: ...
+    def __init__(self, rules: Rules, table_mb: Optional[int] = None, seed: Optional[int] = None) -> None:
+        """Raises MemoryError when the table cannot be allocated."""
     def search(
         self,
         root: Union[Position, Game],
         depth: Optional[int] = None,
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
-    ) -> SearchResult: ...
+    ) -> SearchResult:
+        """movetime in seconds (float("inf"): no time limit; NaN or negative: ValueError).
+        Searches of one engine run in turn; Ctrl-C stops it and raises KeyboardInterrupt."""
+    def stop(self) -> None:
+        """End the running search (from any thread); it returns its best move so far."""
     def clear(self) -> None: ...
-    def evaluate(self, pos: Position) -> int: ...
+    def evaluate(self, pos: Position) -> int:
+        """Raises ValueError for a position of another variant."""
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def table_mb(self) -> Optional[int]: ...
+    @property
+    def seed(self) -> Optional[int]: ...
