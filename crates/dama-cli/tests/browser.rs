@@ -100,6 +100,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         back_in_play_the_computer_moves_and_the_board_turns_for_black,
         false,
     ),
+    (
+        "the_move_list_and_a_phone_s_width",
+        the_move_list_and_a_phone_s_width,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -255,12 +260,16 @@ async fn open(c: &Client, s: &Server) {
 }
 
 async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    // The board is drawn anew on every change (an analysis redraws it as it
+    // deepens): an element found just before may be gone, so find it again.
+    for tries_left in (0..3).rev() {
+        let found = c.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}"));
+        match found.click().await {
+            Ok(_) => return,
+            Err(e) if tries_left > 0 && e.to_string().contains("stale element") => continue,
+            Err(e) => panic!("click {css}: {e}"),
+        }
+    }
 }
 
 async fn click_square(c: &Client, name: &str) {
@@ -607,6 +616,66 @@ fn back_in_play_the_computer_moves_and_the_board_turns_for_black() {
             .await
             .unwrap();
         assert_eq!(js(&c, "return ui.flipped").await, json!(true));
+    });
+}
+
+/// (issue 32) The move list is numbered by move, two plies a row, and never
+/// runs sideways (two CSS columns overflowed after 22 plies); at a phone's
+/// 390 px the header wraps (the Design tab was cut off), nothing scrolls
+/// sideways, and a 10×10 board's square numbers are at least 9 px high
+/// (about 5).
+fn the_move_list_and_a_phone_s_width() {
+    with_browser!(|c, s| {
+        c.set_window_size(390, 844).await.unwrap();
+        open(&c, &s).await;
+        c.find(Locator::Css("#mode"))
+            .await
+            .unwrap()
+            .select_by_value("two")
+            .await
+            .unwrap();
+        for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5"), ("b3", "b4")] {
+            click_square(&c, from).await;
+            click_square(&c, to).await;
+        }
+        until(&c, "five plies", "return ui.game.plies.length === 5 && !ui.busy").await;
+        let numbers = js(
+            &c,
+            "return [...document.querySelectorAll('#moves li')].map(l => l.dataset.n || '')",
+        )
+        .await;
+        assert_eq!(numbers, json!(["1.", "", "2.", "", "3."]));
+        let fits = "const e = document.documentElement; return e.scrollWidth <= e.clientWidth";
+        assert_eq!(js(&c, fits).await, json!(true), "the page scrolls sideways at 390 px");
+        let design = js(
+            &c,
+            "return document.querySelector('#tab-design').getBoundingClientRect().right",
+        )
+        .await;
+        assert!(
+            design.as_f64().unwrap() <= 390.0,
+            "the Design tab is cut off at {design}"
+        );
+        c.find(Locator::Css("#variant"))
+            .await
+            .unwrap()
+            .select_by_value("international")
+            .await
+            .unwrap();
+        until(
+            &c,
+            "the 10×10 board",
+            "return ui.game.board.id === 'international' && !ui.busy",
+        )
+        .await;
+        let smallest = js(
+            &c,
+            "return Math.min(...[...document.querySelectorAll('#board text.num')].map(t => t.getBoundingClientRect().height))",
+        )
+        .await;
+        assert!(smallest.as_f64().unwrap() >= 9.0, "square numbers {smallest} px high");
+        let list = "const m = document.querySelector('#moves'); return m.scrollWidth <= m.clientWidth";
+        assert_eq!(js(&c, list).await, json!(true));
     });
 }
 

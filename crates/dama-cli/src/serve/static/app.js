@@ -126,7 +126,9 @@ function drawBoard(svg, v, pieces, opts) {
   if (v.numeric) {
     for (const s of v.squares) {
       const [cx, cy] = centre(v, s.i, flipped);
-      const t = el("text", { x: cx - S / 2 + 3, y: cy - S / 2 + 11, "font-size": 10, fill: "#f3e6cf", class: "label" }, svg);
+      // At least 9 px on a phone's 360-px board.
+      const size = Math.max(10, W / 38);
+      const t = el("text", { x: cx - S / 2 + 2, y: cy - S / 2 + size, "font-size": size, fill: "#f3e6cf", class: "label num" }, svg);
       t.textContent = s.name;
     }
   }
@@ -228,10 +230,16 @@ function render() {
   $("resign").disabled = !!g.result;
   const ol = $("moves");
   ol.replaceChildren();
+  // Numbered by move, the side that moves first in the variant on the left.
+  let n = 0;
   g.plies.forEach((p, k) => {
     const li = document.createElement("li");
     li.textContent = p.text;
-    if (k === g.plies.length - 1) li.className = "current";
+    const opens = p.side === v.first;
+    if (opens || k === 0) n += 1;
+    if (opens) { li.classList.add("first"); li.dataset.n = `${n}.`; }
+    else if (k === 0) li.dataset.n = `${n}…`;
+    if (k === g.plies.length - 1) li.classList.add("current");
     ol.appendChild(li);
   });
   ol.scrollTop = ol.scrollHeight;
