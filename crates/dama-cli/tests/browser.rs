@@ -272,6 +272,16 @@ async fn click(c: &Client, css: &str) {
     }
 }
 
+/// Chooses `value` in the select element `css`.
+async fn select(c: &Client, css: &str, value: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("{css} = {value}: {e}"));
+}
+
 async fn click_square(c: &Client, name: &str) {
     click(c, &format!("#board rect[data-sq=\"{}\"]", sq(name))).await;
 }
@@ -470,12 +480,7 @@ fn a_reload_keeps_the_game_even_after_a_server_restart() {
         let port = free_port();
         let s = Server::start(port);
         open(&c, &s).await;
-        c.find(Locator::Css("#level"))
-            .await
-            .unwrap()
-            .select_by_value("1")
-            .await
-            .unwrap();
+        select(&c, "#level", "1").await;
         click_square(&c, "d3").await;
         click_square(&c, "d4").await;
         // The computer answers (animated), then the page shows two moves.
@@ -514,27 +519,12 @@ fn a_reload_keeps_the_game_even_after_a_server_restart() {
 fn a_new_game_is_not_overwritten_by_the_old_game_s_reply() {
     with_browser!(|c, s| {
         open(&c, &s).await;
-        c.find(Locator::Css("#level"))
-            .await
-            .unwrap()
-            .select_by_value("10")
-            .await
-            .unwrap();
+        select(&c, "#level", "10").await;
         // The person plays Black: the computer thinks for White at once.
-        c.find(Locator::Css("#mode"))
-            .await
-            .unwrap()
-            .select_by_value("black")
-            .await
-            .unwrap();
+        select(&c, "#mode", "black").await;
         until(&c, "the computer thinking", "return ui.busy").await;
         // English: Black moves first, so the computer has nothing to play there.
-        c.find(Locator::Css("#variant"))
-            .await
-            .unwrap()
-            .select_by_value("english")
-            .await
-            .unwrap();
+        select(&c, "#variant", "english").await;
         until(&c, "the English game", "return ui.game.board.id === 'english'").await;
         // Past the old search's five seconds.
         tokio::time::sleep(Duration::from_millis(6000)).await;
@@ -552,12 +542,7 @@ fn a_new_game_is_not_overwritten_by_the_old_game_s_reply() {
 fn an_analysis_ends_when_the_position_changes() {
     with_browser!(|c, s| {
         open(&c, &s).await;
-        c.find(Locator::Css("#mode"))
-            .await
-            .unwrap()
-            .select_by_value("two")
-            .await
-            .unwrap();
+        select(&c, "#mode", "two").await;
         click(&c, "#tab-analyse").await;
         js(&c, "document.querySelector('#think').value = '10000'; return true").await;
         click(&c, "#analyse").await;
@@ -589,12 +574,7 @@ fn an_analysis_ends_when_the_position_changes() {
 fn back_in_play_the_computer_moves_and_the_board_turns_for_black() {
     with_browser!(|c, s| {
         open(&c, &s).await;
-        c.find(Locator::Css("#level"))
-            .await
-            .unwrap()
-            .select_by_value("1")
-            .await
-            .unwrap();
+        select(&c, "#level", "1").await;
         click_square(&c, "d3").await;
         click_square(&c, "d4").await;
         until(&c, "the reply", "return ui.game.plies.length === 2 && !ui.busy").await;
@@ -609,12 +589,7 @@ fn back_in_play_the_computer_moves_and_the_board_turns_for_black() {
         )
         .await;
         assert_eq!(js(&c, "return ui.flipped").await, json!(false));
-        c.find(Locator::Css("#mode"))
-            .await
-            .unwrap()
-            .select_by_value("black")
-            .await
-            .unwrap();
+        select(&c, "#mode", "black").await;
         assert_eq!(js(&c, "return ui.flipped").await, json!(true));
     });
 }
@@ -628,12 +603,7 @@ fn the_move_list_and_a_phone_s_width() {
     with_browser!(|c, s| {
         c.set_window_size(390, 844).await.unwrap();
         open(&c, &s).await;
-        c.find(Locator::Css("#mode"))
-            .await
-            .unwrap()
-            .select_by_value("two")
-            .await
-            .unwrap();
+        select(&c, "#mode", "two").await;
         for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5"), ("b3", "b4")] {
             click_square(&c, from).await;
             click_square(&c, to).await;
@@ -656,12 +626,7 @@ fn the_move_list_and_a_phone_s_width() {
             design.as_f64().unwrap() <= 390.0,
             "the Design tab is cut off at {design}"
         );
-        c.find(Locator::Css("#variant"))
-            .await
-            .unwrap()
-            .select_by_value("international")
-            .await
-            .unwrap();
+        select(&c, "#variant", "international").await;
         until(
             &c,
             "the 10×10 board",
@@ -690,12 +655,7 @@ fn a_pasted_variant_lives_in_the_page_not_on_the_server() {
         let port = free_port();
         let s = Server::start(port);
         open(&c, &s).await;
-        c.find(Locator::Css("#mode"))
-            .await
-            .unwrap()
-            .select_by_value("two")
-            .await
-            .unwrap();
+        select(&c, "#mode", "two").await;
         js(
             &c,
             "newGame({toml: 'extends = \"dama\"\\nname = \"Kept\"\\n[capture]\\nmajority = \"none\"\\n'}); return true",
@@ -762,12 +722,7 @@ fn screenshots() {
             }
         };
         open(&c, &s).await;
-        c.find(Locator::Css("#level"))
-            .await
-            .unwrap()
-            .select_by_value("2")
-            .await
-            .unwrap();
+        select(&c, "#level", "2").await;
         for (k, (from, to)) in [("d3", "d4"), ("c3", "c4")].into_iter().enumerate() {
             click_square(&c, from).await;
             click_square(&c, to).await;
@@ -785,18 +740,8 @@ fn screenshots() {
         shot("serve-play.png").await;
 
         // English draughts, analysed: the best move drawn on the board.
-        c.find(Locator::Css("#mode"))
-            .await
-            .unwrap()
-            .select_by_value("two")
-            .await
-            .unwrap();
-        c.find(Locator::Css("#variant"))
-            .await
-            .unwrap()
-            .select_by_value("english")
-            .await
-            .unwrap();
+        select(&c, "#mode", "two").await;
+        select(&c, "#variant", "english").await;
         until(
             &c,
             "English draughts",
@@ -821,12 +766,7 @@ fn screenshots() {
             .await;
         }
         click(&c, "#tab-analyse").await;
-        c.find(Locator::Css("#think"))
-            .await
-            .unwrap()
-            .select_by_value("1000")
-            .await
-            .unwrap();
+        select(&c, "#think", "1000").await;
         click(&c, "#analyse").await;
         until(
             &c,
@@ -845,12 +785,7 @@ fn screenshots() {
 
         // The Design panel: a typo found at its line, the rules in words.
         click(&c, "#tab-play").await;
-        c.find(Locator::Css("#variant"))
-            .await
-            .unwrap()
-            .select_by_value("dama")
-            .await
-            .unwrap();
+        select(&c, "#variant", "dama").await;
         until(&c, "Turkish draughts", "return ui.game.board.id === 'dama' && !ui.busy").await;
         click(&c, "#tab-design").await;
         until(
