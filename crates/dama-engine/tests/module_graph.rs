@@ -38,3 +38,36 @@ fn the_source_folder_shows_its_plan() {
         assert!(line.ends_with('{'), "lib.rs makes a whole module public: {line}");
     }
 }
+
+/// The engine's root stays narrow (issue 31: it had 154 names, shakmaty
+/// about 31): at most 60 names at the root of `lib.rs`, the rest in its
+/// inline modules of names (`egtb`, `pdn`, `search`, …).
+#[test]
+fn the_root_exports_at_most_sixty_names() {
+    let lib = std::fs::read_to_string("src/lib.rs").unwrap();
+    let mut names = Vec::new();
+    let mut rest = lib.as_str();
+    // Only the top-level `pub use` items (a line that starts the statement).
+    while let Some(start) = rest.find("\npub use ") {
+        rest = &rest[start + "\npub use ".len()..];
+        let end = rest.find(';').expect("a pub use ends with `;`");
+        let item = &rest[..end];
+        match item.split_once('{') {
+            Some((_, list)) => names.extend(
+                list.trim_end_matches('}')
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string),
+            ),
+            None => names.push(item.rsplit("::").next().unwrap_or(item).trim().to_string()),
+        }
+        rest = &rest[end..];
+    }
+    assert!(names.len() >= 20, "the root's names were not found: {names:?}");
+    assert!(
+        names.len() <= 60,
+        "{} names at the engine's root: {names:?}",
+        names.len()
+    );
+}
