@@ -105,6 +105,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         the_move_list_and_a_phone_s_width,
         false,
     ),
+    (
+        "keys_and_the_wheel_step_through_the_game_and_the_bar_shows_the_score",
+        keys_and_the_wheel_step_through_the_game_and_the_bar_shows_the_score,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -641,6 +646,54 @@ fn the_move_list_and_a_phone_s_width() {
         assert!(smallest.as_f64().unwrap() >= 9.0, "square numbers {smallest} px high");
         let list = "const m = document.querySelector('#moves'); return m.scrollWidth <= m.clientWidth";
         assert_eq!(js(&c, list).await, json!(true));
+    });
+}
+
+/// (issue 32) In Analyse, ← → Home End and the wheel over the board step
+/// through the game, as on lidraughts; an analysis fills the evaluation bar,
+/// which goes when the position changes.
+fn keys_and_the_wheel_step_through_the_game_and_the_bar_shows_the_score() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        select(&c, "#mode", "two").await;
+        for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4")] {
+            click_square(&c, from).await;
+            click_square(&c, to).await;
+        }
+        until(&c, "three plies", "return ui.game.plies.length === 3 && !ui.busy").await;
+        click(&c, "#tab-analyse").await;
+        let body = c.find(Locator::Css("body")).await.unwrap();
+        let plies = |n: usize| format!("return ui.game.plies.length === {n} && !ui.busy");
+        // WebDriver's keys: ← U+E012, → U+E014, Home U+E011, End U+E010.
+        body.send_keys("\u{E012}").await.unwrap();
+        until(&c, "one ply back (←)", &plies(2)).await;
+        body.send_keys("\u{E011}").await.unwrap();
+        until(&c, "the start (Home)", &plies(0)).await;
+        body.send_keys("\u{E014}").await.unwrap();
+        until(&c, "one ply on (→)", &plies(1)).await;
+        body.send_keys("\u{E010}").await.unwrap();
+        until(&c, "the end (End)", &plies(3)).await;
+        js(
+            &c,
+            "document.querySelector('#board').dispatchEvent(new WheelEvent('wheel', {deltaY: -100, bubbles: true, cancelable: true})); return true",
+        )
+        .await;
+        until(&c, "one ply back (the wheel)", &plies(2)).await;
+        click(&c, "#analyse").await;
+        let share = until(
+            &c,
+            "the evaluation bar",
+            "const b = document.querySelector('#evalbar'); return !b.hidden && b.dataset.white",
+        )
+        .await;
+        let share: f64 = share.as_str().unwrap().parse().unwrap();
+        assert!((0.0..=1.0).contains(&share), "{share}");
+        body.send_keys("\u{E012}").await.unwrap();
+        until(&c, "one ply back", &plies(1)).await;
+        assert_eq!(
+            js(&c, "return document.querySelector('#evalbar').hidden").await,
+            json!(true)
+        );
     });
 }
 

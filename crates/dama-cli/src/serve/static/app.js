@@ -322,11 +322,15 @@ async function play(squares, text) {
 
 function setGame(g) {
   const old = ui.game;
-  // An analysis is of one position: another game or position ends it.
-  if (ui.analysis && (!old || old.id !== g.id || old.fen !== g.fen || old.plies.length !== g.plies.length)) {
-    stopAnalysis();
-    $("eval").textContent = "";
-    $("pv").textContent = "";
+  // An analysis and its score are of one position: another game or
+  // position ends it and clears what it showed.
+  if (!old || old.id !== g.id || old.fen !== g.fen || old.plies.length !== g.plies.length) {
+    if (ui.analysis) {
+      stopAnalysis();
+      $("eval").textContent = "";
+      $("pv").textContent = "";
+    }
+    hideEvalBar();
   }
   ui.game = g;
   ui.best = null;
@@ -489,6 +493,19 @@ async function step(which) {
 
 // ---- analysis ----------------------------------------------------------
 
+// The evaluation bar: White's expected share from a score for White (in
+// hundredths of a man; a forced win fills it).
+function showEvalBar(white) {
+  const bar = $("evalbar");
+  const share = 1 / (1 + Math.exp(-white / 150));
+  bar.hidden = false;
+  bar.classList.toggle("flipped", ui.flipped);
+  $("evalbar-white").style.height = `${(share * 100).toFixed(1)}%`;
+  bar.dataset.white = share.toFixed(3);
+}
+
+function hideEvalBar() { $("evalbar").hidden = true; }
+
 function stopAnalysis() {
   if (ui.analysis) { ui.analysis.close(); ui.analysis = null; }
   $("analyse").disabled = false;
@@ -512,6 +529,7 @@ function analyse() {
     const who = d.for === "white" ? "White" : "Black";
     $("eval").textContent = `Depth ${d.depth}: ${d.score_text} for ${who} (${d.nodes} nodes, ${(d.ms / 1000).toFixed(1)} s)${done ? ", done" : ""}`;
     $("pv").textContent = d.pv.join(" ");
+    showEvalBar(d.for === "white" ? d.score : -d.score);
     ui.best = d.best && d.best.squares.length >= 2 ? d.best.squares : null;
     render();
   };
@@ -672,6 +690,27 @@ async function start() {
     render();
   });
   $("analyse").addEventListener("click", analyse);
+  // Stepping through the game in Analyse: ← → Home End (not while typing),
+  // and the wheel over the board.
+  const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+  document.addEventListener("keydown", (ev) => {
+    if ($("panel-analyse").hidden) return;
+    const t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    const which = keys[ev.key];
+    if (!which || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    ev.preventDefault();
+    step(which);
+  });
+  let wheelAt = 0;
+  $("board").addEventListener("wheel", (ev) => {
+    if ($("panel-analyse").hidden) return;
+    ev.preventDefault();
+    const now = performance.now();
+    if (now - wheelAt < 120) return;
+    wheelAt = now;
+    step(ev.deltaY > 0 ? "forward" : "back");
+  }, { passive: false });
   $("stop").addEventListener("click", stopAnalysis);
   for (const w of ["first", "back", "forward", "last"]) $(w).addEventListener("click", () => step(w));
   $("fen-load").addEventListener("click", () => {
