@@ -110,6 +110,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         keys_and_the_wheel_step_through_the_game_and_the_bar_shows_the_score,
         false,
     ),
+    (
+        "a_piece_dragged_and_dropped_is_played",
+        a_piece_dragged_and_dropped_is_played,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -694,6 +699,45 @@ fn keys_and_the_wheel_step_through_the_game_and_the_bar_shows_the_score() {
             js(&c, "return document.querySelector('#evalbar').hidden").await,
             json!(true)
         );
+    });
+}
+
+/// (issue 32) A piece dragged with the mouse and dropped on its
+/// destination is played; a press with no move is still a click.
+fn a_piece_dragged_and_dropped_is_played() {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        select(&c, "#mode", "two").await;
+        let square = |name: &str| format!("#board rect[data-sq=\"{}\"]", sq(name));
+        let from = c.find(Locator::Css(&square("d3"))).await.unwrap();
+        let to = c.find(Locator::Css(&square("d4"))).await.unwrap();
+        let drag = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: from,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::MoveToElement {
+                element: to,
+                duration: Some(Duration::from_millis(300)),
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        c.perform_actions(drag).await.unwrap();
+        until(&c, "the dropped move", "return ui.game.plies.length === 1 && !ui.busy").await;
+        assert_eq!(moves_played(&c).await, ["d3-d4"]);
+        // Clicks still play.
+        click_square(&c, "h6").await;
+        click_square(&c, "h5").await;
+        until(&c, "the clicked move", "return ui.game.plies.length === 2 && !ui.busy").await;
     });
 }
 

@@ -437,6 +437,54 @@ function animate(before, last) {
   });
 }
 
+// ---- drag and drop -----------------------------------------------------
+
+// A piece pressed and moved follows the pointer; dropped on a square, it is
+// played as the two clicks would play it (a capture with several paths there
+// then asks for its landings). A press without a move stays a click.
+function dragAndDrop() {
+  const svg = $("board");
+  let drag = null;
+  const square = (ev) => {
+    const at = document.elementFromPoint(ev.clientX, ev.clientY);
+    const t = at && at.closest ? at.closest("#board [data-sq]") : null;
+    return t ? Number(t.getAttribute("data-sq")) : null;
+  };
+  svg.addEventListener("pointerdown", (ev) => {
+    const g = ui.game;
+    const i = square(ev);
+    if (!g || ui.busy || i === null || !humanToMove()) return;
+    const piece = g.pieces.find((p) => p.i === i);
+    if (!piece || piece.color !== g.side) return;
+    drag = { from: i, piece, x: ev.clientX, y: ev.clientY, ghost: null };
+  });
+  window.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+      drag.ghost = drawPiece(svg, ui.game.board, drag.piece, [0, 0]);
+      drag.ghost.classList.add("ghost");
+    }
+    const p = svg.createSVGPoint();
+    p.x = ev.clientX; p.y = ev.clientY;
+    const at = p.matrixTransform(svg.getScreenCTM().inverse());
+    drag.ghost.setAttribute("transform", `translate(${at.x},${at.y})`);
+  });
+  window.addEventListener("pointerup", async (ev) => {
+    const d = drag;
+    drag = null;
+    if (!d || !d.ghost) return;
+    d.ghost.remove();
+    ui.dragged = true;
+    setTimeout(() => { ui.dragged = false; }, 0);
+    const to = square(ev);
+    if (to === null || to === d.from) { render(); return; }
+    ui.sel = null;
+    await onSquare(d.from);
+    await onSquare(to);
+  });
+}
+
 // ---- play panel --------------------------------------------------------
 
 async function newGame(body) {
@@ -665,9 +713,12 @@ async function start() {
   } catch (e) { message(e.message); }
 
   $("board").addEventListener("click", (ev) => {
+    // The click that ends a drag is the drag's, already played.
+    if (ui.dragged) { ui.dragged = false; return; }
     const t = ev.target.closest("[data-sq]");
     if (t) onSquare(Number(t.getAttribute("data-sq")));
   });
+  dragAndDrop();
   for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showTab(t.dataset.tab));
   $("new").addEventListener("click", newGameOfSelected);
   $("variant").addEventListener("change", newGameOfSelected);
