@@ -115,6 +115,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         a_piece_dragged_and_dropped_is_played,
         false,
     ),
+    (
+        "a_position_set_up_in_the_editor_is_played",
+        a_position_set_up_in_the_editor_is_played,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -738,6 +743,60 @@ fn a_piece_dragged_and_dropped_is_played() {
         click_square(&c, "h6").await;
         click_square(&c, "h5").await;
         until(&c, "the clicked move", "return ui.game.plies.length === 2 && !ui.busy").await;
+    });
+}
+
+/// (issue 32) The position editor: pieces put and removed square by square,
+/// the side to move, Clear, Play from here; a position the engine refuses
+/// keeps the editor open with the engine's reason.
+fn a_position_set_up_in_the_editor_is_played() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        click(&c, "#tab-analyse").await;
+        click(&c, "#edit").await;
+        click(&c, "#edit-clear").await;
+        // A white man on d8, Black's back rank: a man on its promotion rank.
+        click(&c, "#palette button[data-piece=\"wm\"]").await;
+        click_square(&c, "d8").await;
+        click(&c, "#palette button[data-piece=\"bm\"]").await;
+        click_square(&c, "a6").await;
+        let before = js(&c, "return ui.game.id").await;
+        click(&c, "#edit-done").await;
+        let refused = until(
+            &c,
+            "the engine's reason",
+            "return document.querySelector('#message').textContent",
+        )
+        .await;
+        assert!(!refused.as_str().unwrap().is_empty());
+        assert_eq!(
+            js(&c, "return document.querySelector('#edit-panel').hidden").await,
+            json!(false)
+        );
+        assert_eq!(js(&c, "return ui.game.id").await, before);
+        // The man on d8 taken off again, a king put on d4: White to move captures.
+        click(&c, "#palette button[data-piece=\"\"]").await;
+        click_square(&c, "d8").await;
+        click(&c, "#palette button[data-piece=\"wk\"]").await;
+        click_square(&c, "d4").await;
+        click(&c, "#palette button[data-piece=\"bm\"]").await;
+        click_square(&c, "d6").await;
+        click(&c, "#edit-done").await;
+        until(
+            &c,
+            "the game from the set-up position",
+            &format!("return ui.game.id !== {before} && !ui.edit && !ui.busy"),
+        )
+        .await;
+        assert_eq!(js(&c, "return ui.game.pieces.length").await, json!(3));
+        assert_eq!(
+            js(&c, "return ui.game.legal.every(m => m.captures.length > 0)").await,
+            json!(true)
+        );
+        assert_eq!(
+            js(&c, "return document.querySelector('#edit-panel').hidden").await,
+            json!(true)
+        );
     });
 }
 

@@ -19,6 +19,7 @@ const ui = {
   analysis: null,    // the EventSource of a running analysis
   toml: null,        // the pasted variant's text of the game shown (the server keeps only its rules)
   retry: null,       // the timer that asks a busy engine again
+  edit: null,        // the position editor: {pieces: Map(square → piece), tool}
 };
 
 // ---- talking to the server ---------------------------------------------
@@ -207,7 +208,8 @@ function render() {
     }
   }
   if (ui.best) marks.arrow = ui.best;
-  drawBoard($("board"), v, g.pieces, { flipped: ui.flipped, marks });
+  const pieces = ui.edit ? [...ui.edit.pieces].map(([i, p]) => ({ i, ...p })) : g.pieces;
+  drawBoard($("board"), v, pieces, { flipped: ui.flipped, marks: ui.edit ? {} : marks });
   $("variant-name").textContent = `${v.name} (${v.id}), ${v.width}×${v.height}`;
   const res = $("result");
   // A record that went on after the rules ended the game says so.
@@ -256,6 +258,7 @@ function humanToMove() {
 async function onSquare(i) {
   const g = ui.game;
   if (!g || ui.busy) return;
+  if (ui.edit) { editSquare(i); return; }
   if (g.result) { message(`The game is over (${g.result.text}). Start a new game, or undo.`); return; }
   if (!humanToMove()) return;
   const piece = g.pieces.find((p) => p.i === i);
@@ -453,7 +456,7 @@ function dragAndDrop() {
   svg.addEventListener("pointerdown", (ev) => {
     const g = ui.game;
     const i = square(ev);
-    if (!g || ui.busy || i === null || !humanToMove()) return;
+    if (!g || ui.busy || ui.edit || i === null || !humanToMove()) return;
     const piece = g.pieces.find((p) => p.i === i);
     if (!piece || piece.color !== g.side) return;
     drag = { from: i, piece, x: ev.clientX, y: ev.clientY, ghost: null };
@@ -495,14 +498,61 @@ async function newGame(body) {
     const g = await api("POST", "/api/games", body);
     ui.busy = false;
     ui.toml = body.toml || null;
+    ui.edit = null;
+    $("edit-panel").hidden = true;
     setGame(g);
     message("");
   } catch (e) {
     ui.busy = false;
     message(e.message);
+    render();
+    return false;
   }
   render();
   maybeComputer();
+  return true;
+}
+
+// ---- the position editor -----------------------------------------------
+
+// The pieces being set up, by square, while the editor is open.
+function startEditing() {
+  const g = ui.game;
+  if (!g) return;
+  stopAnalysis();
+  ui.sel = null;
+  ui.edit = { pieces: new Map(g.pieces.map((p) => [p.i, { color: p.color, king: p.king }])), tool: "wm" };
+  $("edit-side").value = g.side === "white" ? "W" : "B";
+  $("edit-panel").hidden = false;
+  render();
+}
+
+function editSquare(i) {
+  const g = ui.game;
+  if (!g.board.squares.some((s) => s.i === i)) return;
+  const t = ui.edit.tool;
+  const want = t ? { color: t[0] === "w" ? "white" : "black", king: t[1] === "k" } : null;
+  const now = ui.edit.pieces.get(i);
+  if (!want || (now && now.color === want.color && now.king === want.king)) ui.edit.pieces.delete(i);
+  else ui.edit.pieces.set(i, want);
+  render();
+}
+
+// The position set up, as a FEN in the variant's square names.
+function editedFen() {
+  const names = new Map(ui.game.board.squares.map((s) => [s.i, s.name]));
+  const side = (color) => [...ui.edit.pieces].filter(([, p]) => p.color === color)
+    .map(([i, p]) => (p.king ? "K" : "") + names.get(i)).join(",");
+  return `${$("edit-side").value}:W${side("white")}:B${side("black")}`;
+}
+
+async function finishEditing() {
+  const g = ui.game;
+  const body = { fen: editedFen() };
+  if (g.source.pasted && ui.toml) body.toml = ui.toml; else body.variant = g.source.variant || "dama";
+  ui.mode = "two"; $("mode").value = "two";
+  // A position the engine refuses keeps the editor open, with its reason.
+  await newGame(body);
 }
 
 async function undoRedo(which) {
@@ -741,6 +791,27 @@ async function start() {
     render();
   });
   $("analyse").addEventListener("click", analyse);
+  $("edit").addEventListener("click", startEditing);
+  for (const b of document.querySelectorAll("#palette button")) {
+    b.addEventListener("click", () => {
+      if (!ui.edit) return;
+      ui.edit.tool = b.dataset.piece;
+      for (const o of document.querySelectorAll("#palette button")) o.classList.toggle("chosen", o === b);
+    });
+  }
+  $("edit-clear").addEventListener("click", () => { if (ui.edit) { ui.edit.pieces.clear(); render(); } });
+  $("edit-initial").addEventListener("click", async () => {
+    if (!ui.edit) return;
+    const g = ui.game;
+    const body = g.source.pasted && ui.toml ? { toml: ui.toml } : { variant: g.source.variant || "dama" };
+    try {
+      const start = await api("POST", "/api/validate", { toml: g.source.pasted ? ui.toml : (await api("GET", `/api/variants/${body.variant}`)).toml });
+      ui.edit.pieces = new Map(start.pieces.map((p) => [p.i, { color: p.color, king: p.king }]));
+      render();
+    } catch (e) { message(e.message); }
+  });
+  $("edit-done").addEventListener("click", finishEditing);
+  $("edit-cancel").addEventListener("click", () => { ui.edit = null; $("edit-panel").hidden = true; message(""); render(); });
   // Stepping through the game in Analyse: ← → Home End (not while typing),
   // and the wheel over the board.
   const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
