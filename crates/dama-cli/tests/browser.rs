@@ -963,5 +963,17 @@ fn screenshots() {
         )
         .await;
         shot("serve-design.png").await;
+
+        // A phone's width: international draughts, its square numbers readable.
+        c.set_window_size(390, 844).await.unwrap();
+        click(&c, "#tab-play").await;
+        select(&c, "#variant", "international").await;
+        until(
+            &c,
+            "international draughts",
+            "return ui.game.board.id === 'international' && !ui.busy",
+        )
+        .await;
+        shot("serve-phone.png").await;
     });
 }
