@@ -120,6 +120,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         a_position_set_up_in_the_editor_is_played,
         false,
     ),
+    (
+        "the_score_over_the_game_and_a_point_clicked",
+        the_score_over_the_game_and_a_point_clicked,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -797,6 +802,37 @@ fn a_position_set_up_in_the_editor_is_played() {
             js(&c, "return document.querySelector('#edit-panel').hidden").await,
             json!(true)
         );
+    });
+}
+
+/// (issue 32) Review the game: a graph of the score of every position (the
+/// server judges them within 4 s), and a point clicked steps to that ply.
+fn the_score_over_the_game_and_a_point_clicked() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        select(&c, "#mode", "two").await;
+        for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5")] {
+            click_square(&c, from).await;
+            click_square(&c, to).await;
+        }
+        until(&c, "four plies", "return ui.game.plies.length === 4 && !ui.busy").await;
+        click(&c, "#tab-analyse").await;
+        click(&c, "#review").await;
+        let points = until(
+            &c,
+            "the graph",
+            "return !document.querySelector('#graph').hidden && document.querySelectorAll('#graph .point').length",
+        )
+        .await;
+        assert_eq!(points, json!(5));
+        click(&c, "#graph .point[data-ply=\"1\"]").await;
+        until(&c, "ply 1", "return ui.game.plies.length === 1 && !ui.busy").await;
+        assert_eq!(
+            js(&c, "return document.querySelector('#graph .point.current').dataset.ply").await,
+            json!("1")
+        );
+        click(&c, "#graph .point[data-ply=\"4\"]").await;
+        until(&c, "ply 4 again", "return ui.game.plies.length === 4 && !ui.busy").await;
     });
 }
 

@@ -510,3 +510,24 @@ fn idle_and_trickling_connections_cannot_hold_the_server() {
     assert!(read.is_ok(), "the trickling connection was kept open: {read:?}");
     drop(idle);
 }
+
+/// (issue 32) `GET /api/games/{id}/review`: the score of every position,
+/// for White, from the start to the last ply; a decided end is ±MATE.
+#[test]
+fn a_review_scores_every_position_of_the_game() {
+    let s = Server::start(0);
+    let g = s.json(
+        "POST",
+        "/api/games",
+        json!({"variant": "dama", "fen": "W:Wd6,a2:Bd7,c8", "moves": ["d6xd8xb8"]}),
+    );
+    let id = g["id"].as_str().unwrap();
+    let r = s.json("GET", &format!("/api/games/{id}/review"), json!(null));
+    let points = r["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2, "{r}");
+    assert_eq!(points[0]["ply"], 0);
+    // White to move wins at once; after the capture Black has no piece.
+    assert!(points[0]["white"].as_i64().unwrap() > 0, "{r}");
+    assert!(points[1]["white"].as_i64().unwrap() > 20_000, "{r}");
+    assert!(points[1]["text"].is_string(), "{r}");
+}

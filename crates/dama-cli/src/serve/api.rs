@@ -13,6 +13,7 @@
 //! POST /api/games/{id}/computer   {level?} → the engine plays
 //! GET  /api/games/{id}/pdn        the record
 //! GET  /api/games/{id}/analysis   ?ms= → server-sent events (info…, done)
+//! GET  /api/games/{id}/review     every position's score for White, within 4 s
 //! ```
 //!
 //! A move that is not legal is an answer, not an error (`ok: false` with the
@@ -65,6 +66,7 @@ pub fn router(store: Shared, hosts: Arc<guard::Hosts>) -> Router {
         .route("/api/games/{id}/computer", post(computer))
         .route("/api/games/{id}/pdn", get(record))
         .route("/api/games/{id}/analysis", get(analysis))
+        .route("/api/games/{id}/review", get(review))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
@@ -452,4 +454,9 @@ async fn analysis(
     let game = game_of(&store, &id).await?;
     let ms = ms.clamp(50, think::MAX_ANALYSIS.as_millis() as u64);
     think::analyse(&store.searches, game, ms).await
+}
+
+async fn review(State(store): State<Shared>, Path(id): Path<String>) -> Answer {
+    let game = game_of(&store, &id).await?;
+    think::review(&store.searches, game).await.map(axum::Json)
 }

@@ -14,8 +14,8 @@ use std::time::Duration;
 use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use dama_engine::search::LEVELS;
-use dama_engine::{EvalWeights, Game, Limits, Position, Rules, SearchOptions, SearchResult, SearchRoot};
+use dama_engine::search::{score_text, LEVELS, MATE};
+use dama_engine::{Color, EvalWeights, Game, Limits, Position, Rules, SearchOptions, SearchResult, SearchRoot};
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_stream::wrappers::ReceiverStream;
@@ -158,4 +158,63 @@ pub async fn analyse(searches: &Searches, game: Game, ms: u64) -> Result<Respons
     });
     let events = Sse::new(ReceiverStream::new(rx)).keep_alive(KeepAlive::default());
     Ok(([(header::CACHE_CONTROL, "no-store")], events).into_response())
+}
+
+/// The longest a review of a game takes, all its positions together.
+pub const MAX_REVIEW: Duration = Duration::from_secs(4);
+/// The nodes searched in each position of a review.
+const REVIEW_NODES: u64 = 20_000;
+
+/// The score of every position of `game`, from its start to its last ply,
+/// for White (in hundredths of a man; a decided game ±`MATE`), each
+/// searched within [`REVIEW_NODES`], all within [`MAX_REVIEW`]: the points
+/// past that bound are `null`. The page draws them as a graph.
+pub async fn review(searches: &Searches, game: Game) -> Result<Value, ApiError> {
+    let _permit = searches.permit().await?;
+    let config = searches.1.config(game.rules(), TABLE_MB, 0);
+    let task = tokio::task::spawn_blocking(move || {
+        let rules = game.shared_rules();
+        let mut engine = config.engine(&rules);
+        let started = std::time::Instant::now();
+        let mut so_far = Game::from_position(Arc::clone(&rules), *game.start_position());
+        let mut points = Vec::with_capacity(game.ply_count() + 1);
+        let mut playable = true;
+        for k in 0..=game.ply_count() {
+            let left = MAX_REVIEW.saturating_sub(started.elapsed());
+            let white = if !playable || left.is_zero() {
+                None
+            } else if let Some(o) = so_far.outcome() {
+                Some(match o.result.winner() {
+                    Some(Color::White) => MATE,
+                    Some(Color::Black) => -MATE,
+                    None => 0,
+                })
+            } else {
+                let limits = Limits {
+                    nodes: Some(REVIEW_NODES),
+                    movetime: Some(left),
+                    ..LimitsRequest::default().limits()
+                };
+                let r = engine.search(&SearchRoot::from_game(&so_far), &limits);
+                Some(match so_far.position().side_to_move() {
+                    Color::White => r.score,
+                    Color::Black => -r.score,
+                })
+            };
+            points.push(serde_json::json!({
+                "ply": k,
+                "white": white,
+                "text": white.map(score_text),
+            }));
+            if let Some(p) = game.plies().get(k) {
+                playable = playable && so_far.play(p.mv).is_ok();
+            }
+        }
+        serde_json::json!({ "points": points })
+    });
+    task.await.map_err(|_| ApiError {
+        status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        code: dama_play::ErrorCode::Engine,
+        message: "the review failed".into(),
+    })
 }

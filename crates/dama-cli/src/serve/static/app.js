@@ -20,6 +20,7 @@ const ui = {
   toml: null,        // the pasted variant's text of the game shown (the server keeps only its rules)
   retry: null,       // the timer that asks a busy engine again
   edit: null,        // the position editor: {pieces: Map(square → piece), tool}
+  review: null,      // the score of every position of a game: {id, points}
 };
 
 // ---- talking to the server ---------------------------------------------
@@ -246,6 +247,7 @@ function render() {
   });
   ol.scrollTop = ol.scrollHeight;
   $("fen").value = g.fen;
+  drawGraph();
   document.body.dataset.side = g.side;
   document.body.dataset.over = g.result ? "yes" : "no";
 }
@@ -511,6 +513,59 @@ async function newGame(body) {
   render();
   maybeComputer();
   return true;
+}
+
+// ---- the score over the game ------------------------------------------
+
+// Asks the server to judge every position of the game and draws the score
+// (White up, Black down); a point clicked steps to that ply.
+async function review() {
+  const g = ui.game;
+  if (!g) return;
+  $("review").disabled = true;
+  try {
+    const r = await api("GET", `/api/games/${g.id}/review`);
+    if (ui.game && ui.game.id === g.id) { ui.review = { id: g.id, moves: g.moves.slice(), points: r.points }; drawGraph(); }
+  } catch (e) { await recover(e); }
+  $("review").disabled = false;
+}
+
+function drawGraph() {
+  const svg = $("graph");
+  const rv = ui.review;
+  // Of this game's line only: a move off it (or another game) puts it away.
+  const m = ui.game ? ui.game.moves : [];
+  const onLine = rv && ui.game && rv.id === ui.game.id && m.length <= rv.moves.length && m.every((x, k) => rv.moves[k] === x);
+  if (!onLine) { svg.hidden = true; return; }
+  svg.hidden = false;
+  svg.replaceChildren();
+  const W = 300, H = 80, n = Math.max(1, rv.points.length - 1);
+  const x = (k) => 4 + (k / n) * (W - 8);
+  const y = (w) => H / 2 - (H / 2 - 4) * Math.tanh(w / 400);
+  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: "#c9bca8" }, svg);
+  const known = rv.points.filter((p) => p.white !== null);
+  if (known.length > 1) {
+    el("polyline", { points: known.map((p) => `${x(p.ply)},${y(p.white)}`).join(" "), fill: "none", stroke: "#3b2f25", "stroke-width": 1.5 }, svg);
+  }
+  const now = ui.game.plies.length;
+  for (const p of known) {
+    const c = el("circle", { cx: x(p.ply), cy: y(p.white), r: 3.5, fill: "#3b2f25", class: `point${p.ply === now ? " current" : ""}`, "data-ply": p.ply }, svg);
+    const t = el("title", {}, c);
+    t.textContent = `ply ${p.ply}: ${p.text} for White`;
+    c.addEventListener("click", () => goToPly(p.ply));
+  }
+}
+
+// Steps (undo or redo on the server) to the position after `ply` plies.
+async function goToPly(ply) {
+  const g = ui.game;
+  if (!g || ui.busy) return;
+  const now = g.plies.length;
+  if (ply === now) return;
+  const route = ply < now ? "undo" : "redo";
+  try { setGame(await api("POST", `/api/games/${g.id}/${route}`, { count: Math.abs(now - ply) })); } catch (e) { await recover(e); }
+  ui.sel = null;
+  render();
 }
 
 // ---- the position editor -----------------------------------------------
@@ -792,6 +847,7 @@ async function start() {
   });
   $("analyse").addEventListener("click", analyse);
   $("edit").addEventListener("click", startEditing);
+  $("review").addEventListener("click", review);
   for (const b of document.querySelectorAll("#palette button")) {
     b.addEventListener("click", () => {
       if (!ui.edit) return;
