@@ -125,6 +125,11 @@ const TESTS: &[(&str, fn(), bool)] = &[
         the_score_over_the_game_and_a_point_clicked,
         false,
     ),
+    (
+        "an_analysis_until_stopped_runs_until_stop",
+        an_analysis_until_stopped_runs_until_stop,
+        false,
+    ),
     // Writes docs/serve-*.png; run by hand.
     ("screenshots", screenshots, true),
 ];
@@ -833,6 +838,37 @@ fn the_score_over_the_game_and_a_point_clicked() {
         );
         click(&c, "#graph .point[data-ply=\"4\"]").await;
         until(&c, "ply 4 again", "return ui.game.plies.length === 4 && !ui.busy").await;
+    });
+}
+
+/// (issue 32) "until stopped": the analysis goes on (round after round)
+/// until Stop is pressed, and then stays stopped.
+fn an_analysis_until_stopped_runs_until_stop() {
+    with_browser!(|c, s| {
+        open(&c, &s).await;
+        click(&c, "#tab-analyse").await;
+        select(&c, "#think", "0").await;
+        click(&c, "#analyse").await;
+        until(
+            &c,
+            "an endless analysis",
+            "return document.querySelector('#eval').textContent.includes('until stopped')",
+        )
+        .await;
+        // Still running after the 3 s a default analysis takes.
+        tokio::time::sleep(Duration::from_millis(3500)).await;
+        assert_eq!(js(&c, "return ui.analysis !== null").await, json!(true));
+        click(&c, "#stop").await;
+        assert_eq!(js(&c, "return ui.analysis === null").await, json!(true));
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        assert_eq!(
+            js(
+                &c,
+                "return ui.analysis === null && !document.querySelector('#analyse').disabled"
+            )
+            .await,
+            json!(true)
+        );
     });
 }
 

@@ -665,12 +665,17 @@ function stopAnalysis() {
   $("stop").disabled = true;
 }
 
-function analyse() {
+// "until stopped" analyses round after round (each as long as the server
+// allows, 30 s) until Stop, another position or another game.
+function analyse(round) {
   const g = ui.game;
   if (!g) return;
   stopAnalysis();
-  const ms = $("think").value;
+  const endless = $("think").value === "0";
+  round = typeof round === "number" ? round : 1;
+  const ms = endless ? 30000 : $("think").value;
   const src = new EventSource(`/api/games/${g.id}/analysis?ms=${ms}`);
+  ui.round = endless ? round : 0;
   ui.analysis = src;
   $("analyse").disabled = true;
   $("stop").disabled = false;
@@ -680,14 +685,20 @@ function analyse() {
     if (ui.analysis !== src) return;
     const d = JSON.parse(ev.data);
     const who = d.for === "white" ? "White" : "Black";
-    $("eval").textContent = `Depth ${d.depth}: ${d.score_text} for ${who} (${d.nodes} nodes, ${(d.ms / 1000).toFixed(1)} s)${done ? ", done" : ""}`;
+    const more = done ? ", done" : endless ? `, round ${round}, until stopped` : "";
+    $("eval").textContent = `Depth ${d.depth}: ${d.score_text} for ${who} (${d.nodes} nodes, ${(d.ms / 1000).toFixed(1)} s)${more}`;
     $("pv").textContent = d.pv.join(" ");
     showEvalBar(d.for === "white" ? d.score : -d.score);
     ui.best = d.best && d.best.squares.length >= 2 ? d.best.squares : null;
     render();
   };
   src.addEventListener("info", (ev) => show(ev, false));
-  src.addEventListener("done", (ev) => { show(ev, true); stopAnalysis(); });
+  src.addEventListener("done", (ev) => {
+    if (ui.analysis !== src) return;
+    show(ev, !endless);
+    stopAnalysis();
+    if (endless && ui.game && ui.game.id === g.id && ui.game.fen === g.fen) analyse(round + 1);
+  });
   src.onerror = () => {
     if (ui.analysis !== src) return;
     stopAnalysis();
