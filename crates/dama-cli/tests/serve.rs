@@ -531,3 +531,24 @@ fn a_review_scores_every_position_of_the_game() {
     assert!(points[1]["white"].as_i64().unwrap() > 20_000, "{r}");
     assert!(points[1]["text"].is_string(), "{r}");
 }
+
+/// (issue 32) The store's bound, 4,096 games, half of them of a pasted
+/// variant (each compiles its own rules), stays small: the server's peak
+/// memory under 256 MiB (about 100 MiB when measured).
+#[test]
+fn four_thousand_games_stay_small() {
+    let s = Server::start(0);
+    let toml = "extends = \"dama\"\nname = \"Mine\"\n[capture]\nmajority = \"none\"\n";
+    for i in 0..4096 {
+        let body = if i % 2 == 0 {
+            json!({ "toml": toml })
+        } else {
+            json!({ "variant": "international" })
+        };
+        let (status, text) = s.request("POST", "/api/games", Some(&body.to_string())).unwrap();
+        assert_eq!(status, 200, "game {i}: {text}");
+    }
+    let (rss, peak) = s.memory_kib();
+    eprintln!("4096 games: {} MiB now, {} MiB at the peak", rss / 1024, peak / 1024);
+    assert!(peak < 256 * 1024, "{peak} KiB at the peak");
+}
