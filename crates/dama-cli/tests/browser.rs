@@ -307,6 +307,23 @@ async fn select(c: &Client, css: &str, value: &str) {
         .unwrap_or_else(|e| panic!("{css} = {value}: {e}"));
 }
 
+/// Plays `moves` (origin and destination) by clicks, each answered before
+/// the next: the page is for two players (or the person's turn each time).
+async fn play_by_clicks(c: &Client, moves: &[(&str, &str)]) {
+    let start = js(c, "return ui.game.plies.length").await.as_u64().unwrap_or(0);
+    for (k, (from, to)) in moves.iter().enumerate() {
+        click_square(c, from).await;
+        click_square(c, to).await;
+        let want = start + k as u64 + 1;
+        until(
+            c,
+            &format!("{from}-{to} played"),
+            &format!("return ui.game.plies.length === {want} && !ui.busy"),
+        )
+        .await;
+    }
+}
+
 async fn click_square(c: &Client, name: &str) {
     click(c, &format!("#board rect[data-sq=\"{}\"]", sq(name))).await;
 }
@@ -629,11 +646,11 @@ fn the_move_list_and_a_phone_s_width() {
         c.set_window_size(390, 844).await.unwrap();
         open(&c, &s).await;
         select(&c, "#mode", "two").await;
-        for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5"), ("b3", "b4")] {
-            click_square(&c, from).await;
-            click_square(&c, to).await;
-        }
-        until(&c, "five plies", "return ui.game.plies.length === 5 && !ui.busy").await;
+        play_by_clicks(
+            &c,
+            &[("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5"), ("b3", "b4")],
+        )
+        .await;
         let numbers = js(
             &c,
             "return [...document.querySelectorAll('#moves li')].map(l => l.dataset.n || '')",
@@ -676,11 +693,7 @@ fn keys_and_the_wheel_step_through_the_game_and_the_bar_shows_the_score() {
     with_browser!(|c, s| {
         open(&c, &s).await;
         select(&c, "#mode", "two").await;
-        for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4")] {
-            click_square(&c, from).await;
-            click_square(&c, to).await;
-        }
-        until(&c, "three plies", "return ui.game.plies.length === 3 && !ui.busy").await;
+        play_by_clicks(&c, &[("d3", "d4"), ("h6", "h5"), ("c3", "c4")]).await;
         click(&c, "#tab-analyse").await;
         let body = c.find(Locator::Css("body")).await.unwrap();
         let plies = |n: usize| format!("return ui.game.plies.length === {n} && !ui.busy");
@@ -816,11 +829,7 @@ fn the_score_over_the_game_and_a_point_clicked() {
     with_browser!(|c, s| {
         open(&c, &s).await;
         select(&c, "#mode", "two").await;
-        for (from, to) in [("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5")] {
-            click_square(&c, from).await;
-            click_square(&c, to).await;
-        }
-        until(&c, "four plies", "return ui.game.plies.length === 4 && !ui.busy").await;
+        play_by_clicks(&c, &[("d3", "d4"), ("h6", "h5"), ("c3", "c4"), ("g6", "g5")]).await;
         click(&c, "#tab-analyse").await;
         click(&c, "#review").await;
         let points = until(
