@@ -21,4 +21,4 @@ pub use moves::{Move, MoveList, MovePath};
 pub(crate) use node::{Node, Ply, PlyList, Runs};
 pub use position::{Piece, Position};
 pub use square::{Square, Squares, MAX_SIDE};
-pub(crate) use tables::{each_dir, over_dirs, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};
+pub(crate) use tables::{each_dir, opposite, over_dirs, AlongRay, Dirs, Tables, ALL_DIRS, DIAGONAL, ORTHOGONAL};

@@ -82,23 +82,29 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
         (self.enemy & !captured, self.occ & !(captured & self.remove))
     }
 
-    /// Tries every jump of a man on `sq` in the directions `allowed` after
-    /// taking `captured`; returns whether there was one.
-    fn search_man(&mut self, sq: u8, allowed: u8, captured: B, taken: u32) -> bool {
-        let dirs = G & self.man_dirs & allowed;
+    /// Tries every jump of the man on `at` (a one-bit set) after taking
+    /// `captured`; returns whether there was one.
+    ///
+    /// A man jumps only the piece next to it, so it can never jump back
+    /// over the piece it has just taken: that square is either empty
+    /// (`capture.remove = "immediately"`) or holds a piece already taken.
+    /// The rule against reversing (`SearchPlan::no_reversal`) therefore
+    /// never changes a man's jumps, and is not tested here.
+    fn search_man(&mut self, at: B, captured: B, taken: u32) -> bool {
+        let dirs = G & self.man_dirs;
         let (enemy, occ) = self.board_after(captured);
         let enemy = if RICH { enemy & self.man_prey } else { enemy };
         // One call per direction with the direction as a constant, so that
         // each step's rotation, mask and scan order are known at compile
         // time; the order (lowest direction index first) is the list order.
-        over_dirs!(all dirs, D => self.man_dir::<D>(sq, captured, taken, enemy, occ))
+        over_dirs!(all dirs, D => self.man_dir::<D>(at, captured, taken, enemy, occ))
     }
 
-    /// The jump of a man on `sq` in direction `D`, if there is one.
+    /// The jump of the man on `at` in direction `D`, if there is one.
     #[inline(always)]
-    fn man_dir<const D: usize>(&mut self, sq: u8, captured: B, taken: u32, enemy: B, occ: B) -> bool {
+    fn man_dir<const D: usize>(&mut self, at: B, captured: B, taken: u32, enemy: B, occ: B) -> bool {
         let t = self.t;
-        let vb = t.shift(B::bit(sq), D) & enemy;
+        let vb = t.shift(at, D) & enemy;
         if vb.is_empty() {
             return false;
         }
@@ -106,7 +112,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
         if lb.is_empty() {
             return false;
         }
-        self.jump(vb, lb.lowest() as u8, false, D, captured, taken, false);
+        self.man_jump(vb, lb, D, captured, taken);
         true
     }
 
@@ -147,21 +153,21 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
             0
         };
         for (i, l) in AlongRay::new(land, D).enumerate() {
-            self.jump(vb, l, true, D, captured, taken, i < before_far);
+            self.king_jump(vb, l, D, captured, taken, i < before_far);
         }
         true
     }
 
-    /// Whether [`Dfs::search_man`] would find a jump from `sq` (same
+    /// Whether [`Dfs::search_man`] would find a jump from `at` (same
     /// arguments), without recursing.
     #[inline(always)]
-    fn man_may_jump(&self, sq: u8, allowed: u8, captured: B) -> bool {
+    fn man_may_jump(&self, at: B, captured: B) -> bool {
         let (enemy, occ) = self.board_after(captured);
         let enemy = if RICH { enemy & self.man_prey } else { enemy };
-        let dirs = G & self.man_dirs & allowed;
+        let dirs = G & self.man_dirs;
         let t = self.t;
         over_dirs!(any dirs, D => {
-            let vb = t.shift(B::bit(sq), D) & enemy;
+            let vb = t.shift(at, D) & enemy;
             !vb.is_empty() && !(t.shift(vb, D) & !occ).is_empty()
         })
     }
@@ -270,14 +276,75 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
         false
     }
 
-    /// Takes the piece `vb` (having taken the `taken` pieces of `captured`
-    /// before), lands on `l`, and goes on or ends the sequence. With
-    /// `not_straight` a king does not go on in direction `d` from `l` (a
-    /// farther landing does), though a capture that way still means the
-    /// sequence goes on.
+    /// A man takes the piece `vb` in direction `d` (having taken the
+    /// `taken` pieces of `captured` before), lands on `lb` (a one-bit set),
+    /// and goes on or ends the sequence.
+    #[inline(always)]
+    fn man_jump(&mut self, vb: B, lb: B, d: usize, captured: B, taken: u32) {
+        // Only a bounded sink ever stops (the test is compiled out elsewhere).
+        if self.sink.stopped() {
+            return;
+        }
+        let order_was = self.king_order;
+        if RICH && self.plan.track_order {
+            self.mark_king_order(vb, taken);
+        }
+        let captured = captured | vb;
+        let taken = taken + 1;
+        self.sink.push(lb.lowest() as u8, vb.lowest() as u8);
+        let continued = if !(self.promo & lb).is_empty() {
+            self.crowned_mid_capture(lb, d, captured, taken)
+        } else {
+            // Most landings end the sequence: a cheap inline test spares
+            // them the recursive call.
+            self.man_may_jump(lb, captured) && self.search_man(lb, captured, taken)
+        };
+        if !continued {
+            self.leaf(lb, captured, taken);
+        }
+        if RICH && self.plan.track_order {
+            self.king_order = order_was;
+        }
+        self.sink.pop();
+    }
+
+    /// A man that has just landed on its promotion rank (`lb`, having
+    /// jumped in direction `d`) in the middle of a capture: whether the
+    /// sequence goes on, as `capture.mid_capture_promotion` says.
+    #[inline(never)]
+    fn crowned_mid_capture(&mut self, lb: B, d: usize, captured: B, taken: u32) -> bool {
+        let allowed = !(REVERSE_BIT[d & 7] & self.plan.no_reversal);
+        let l = lb.lowest() as u8;
+        match self.plan.mid {
+            MidCapturePromotion::Stop => false,
+            MidCapturePromotion::PromoteAndContinue => {
+                let was = self.promoted;
+                self.promoted = true;
+                let c = self.search_king(l, allowed, captured, taken);
+                self.promoted = was;
+                c
+            }
+            MidCapturePromotion::PromoteAndContinueAnyDirection => {
+                let was = self.promoted;
+                self.promoted = true;
+                let c = self.search_king(l, !0, captured, taken);
+                self.promoted = was;
+                c
+            }
+            MidCapturePromotion::ContinueAsMan => {
+                self.man_may_jump(lb, captured) && self.search_man(lb, captured, taken)
+            }
+        }
+    }
+
+    /// A king takes the piece `vb` in direction `d` (having taken the
+    /// `taken` pieces of `captured` before), lands on `l`, and goes on or
+    /// ends the sequence. With `not_straight` it does not go on in
+    /// direction `d` from `l` (a farther landing does), though a capture
+    /// that way still means the sequence goes on.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn jump(&mut self, vb: B, l: u8, king: bool, d: usize, captured: B, taken: u32, not_straight: bool) {
+    fn king_jump(&mut self, vb: B, l: u8, d: usize, captured: B, taken: u32, not_straight: bool) {
         // Only a bounded sink ever stops (the test is compiled out elsewhere).
         if self.sink.stopped() {
             return;
@@ -291,62 +358,44 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
         // The directions the next jump may take (`d` is a constant here).
         let allowed = !(REVERSE_BIT[d & 7] & self.plan.no_reversal);
         self.sink.push(l, vb.lowest() as u8);
-        let lb = B::bit(l);
-        let continued = if RICH && king && not_straight {
+        let continued = if RICH && not_straight {
             let straight = 1u8 << (d & 7);
             let turns = allowed & !straight;
             (self.king_may_jump(l, turns, captured) && self.search_king(l, turns, captured, taken))
                 | self.king_may_jump(l, allowed & straight, captured)
-        } else if king {
+        } else {
             // Most landings end the sequence: a cheap inline test spares
             // them the recursive call.
             self.king_may_jump(l, allowed, captured) && self.search_king(l, allowed, captured, taken)
-        } else if !(self.promo & lb).is_empty() {
-            match self.plan.mid {
-                MidCapturePromotion::Stop => false,
-                MidCapturePromotion::PromoteAndContinue => {
-                    let was = self.promoted;
-                    self.promoted = true;
-                    let c = self.search_king(l, allowed, captured, taken);
-                    self.promoted = was;
-                    c
-                }
-                MidCapturePromotion::PromoteAndContinueAnyDirection => {
-                    let was = self.promoted;
-                    self.promoted = true;
-                    let c = self.search_king(l, !0, captured, taken);
-                    self.promoted = was;
-                    c
-                }
-                MidCapturePromotion::ContinueAsMan => {
-                    self.man_may_jump(l, allowed, captured) && self.search_man(l, allowed, captured, taken)
-                }
-            }
-        } else {
-            // As for kings: most landings end the sequence.
-            self.man_may_jump(l, allowed, captured) && self.search_man(l, allowed, captured, taken)
         };
         if !continued {
-            let promotes = !self.start_king && (self.promoted || !(self.promo & lb).is_empty());
-            let m = Ply::capture(
-                self.from,
-                l,
-                self.start_king,
-                promotes,
-                captured,
-                captured & self.enemy_kings,
-            );
-            let rank = if RICH && self.plan.ranking == Ranking::Keyed {
-                self.key(captured, taken)
-            } else {
-                taken as u64
-            };
-            self.sink.leaf(m, rank);
+            self.leaf(B::bit(l), captured, taken);
         }
         if RICH && self.plan.track_order {
             self.king_order = order_was;
         }
         self.sink.pop();
+    }
+
+    /// A complete sequence that took `captured` (`taken` pieces) and ends
+    /// on `lb`: hands the move and its rank to the sink.
+    #[inline(always)]
+    fn leaf(&mut self, lb: B, captured: B, taken: u32) {
+        let promotes = !self.start_king && (self.promoted || !(self.promo & lb).is_empty());
+        let m = Ply::capture(
+            self.from,
+            lb.lowest() as u8,
+            self.start_king,
+            promotes,
+            captured,
+            captured & self.enemy_kings,
+        );
+        let rank = if RICH && self.plan.ranking == Ranking::Keyed {
+            self.key(captured, taken)
+        } else {
+            taken as u64
+        };
+        self.sink.leaf(m, rank);
     }
 
     /// Searches from each square of `pieces`, lowest first.
@@ -359,7 +408,7 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
             if self.start_king {
                 self.search_king(i, !0, B::ZERO, 0);
             } else {
-                self.search_man(i, !0, B::ZERO, 0);
+                self.search_man(B::bit(i), B::ZERO, 0);
             }
         }
     }
@@ -559,6 +608,19 @@ impl Rules {
         if pieces.is_empty() {
             return;
         }
+        self.search_captures::<B, G>(p, pos, list, pieces, jumps);
+    }
+
+    /// [`Rules::gen_captures`] from the pieces `pieces` (the capturers).
+    #[inline(always)]
+    pub(super) fn search_captures<B: Bits, const G: u8>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        list: &mut PlyList<B>,
+        pieces: B,
+        jumps: bool,
+    ) {
         let mut sink = ListSink {
             list,
             best: 0,

@@ -19,6 +19,7 @@
 mod capture;
 mod count;
 mod quiet;
+mod single;
 pub(crate) mod sink;
 
 pub use count::CountMode;
@@ -210,27 +211,10 @@ impl Rules {
         let mut captures = 0;
         let (pieces, king_quiet) = self.capturers_counting::<B, G, true, P>(p, pos);
         if !pieces.is_empty() {
-            captures = match mode {
-                CountMode::Paths | CountMode::Jumps => {
-                    let mut sink = PathCount {
-                        best: 0,
-                        n: 0,
-                        ranked: p.plan.ranked(),
-                    };
-                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, mode.jumps());
-                    sink.n
-                }
-                CountMode::Moves => {
-                    let mut sink = UniqueCount::new(p.plan.ranked());
-                    self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, false);
-                    if sink.overflow {
-                        scratch.clear();
-                        self.gen_captures::<B, G, P>(p, pos, scratch, false);
-                        scratch.len() as u64
-                    } else {
-                        sink.n
-                    }
-                }
+            captures = if let Some(single) = self.single_jumps::<B, G>(p, pos, pieces) {
+                single.count::<G>()
+            } else {
+                self.count_captures::<B, G>(p, pos, pieces, mode, scratch)
             };
             if captures != 0 && self.capture().mandatory {
                 return captures;
@@ -241,6 +225,35 @@ impl Rules {
             return 1;
         }
         n
+    }
+
+    /// The number of captures of the side to move, found by the capture
+    /// search from `pieces` and counted in `mode`.
+    #[inline(always)]
+    fn count_captures<B: Bits, const G: u8>(
+        &self,
+        p: &Pack<B>,
+        pos: &Node<B>,
+        pieces: B,
+        mode: CountMode,
+        scratch: &mut PlyList<B>,
+    ) -> u64 {
+        match mode {
+            CountMode::Paths | CountMode::Jumps => {
+                let mut sink = PathCount {
+                    best: 0,
+                    n: 0,
+                    ranked: p.plan.ranked(),
+                };
+                self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, mode.jumps());
+                sink.n
+            }
+            CountMode::Moves => {
+                let mut sink = UniqueCount::new(p.plan.ranked(), scratch);
+                self.capture_search::<B, _, G>(p, pos, &mut sink, pieces, false);
+                sink.n
+            }
+        }
     }
 
     /// Calls `f` with each legal move of `pos` and its number of paths (in
@@ -260,7 +273,13 @@ impl Rules {
         mut f: F,
     ) {
         list.clear();
-        self.gen_captures::<B, G, P>(p, pos, list, mode.jumps());
+        let capturers = self.capturers::<B, G, P>(p, pos);
+        if !capturers.is_empty() {
+            match self.single_jumps::<B, G>(p, pos, capturers) {
+                Some(single) => single.push_all::<G>(p, pos, list),
+                None => self.search_captures::<B, G>(p, pos, list, capturers, mode.jumps()),
+            }
+        }
         let use_list = !list.is_empty() || self.quiet_needs_dedup(pos.side_to_move());
         if use_list {
             if list.is_empty() || !self.capture().mandatory {

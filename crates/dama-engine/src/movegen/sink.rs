@@ -179,40 +179,36 @@ impl<B: Bits> Sink<B> for AllPathsSink<'_, B> {
     }
 }
 
-/// The most leaves of one piece [`UniqueCount`] keeps to merge paths.
-const UNIQUE_KEPT: usize = 12;
-
 /// Counts distinct moves (origin, destination, captured set), best-ranked
-/// only when the rules rank them, listing nothing: two paths can only be one move if they
-/// start on the same square, and the search runs one piece at a time, so
-/// only the current piece's moves are kept to merge them. When a piece has
-/// more than [`UNIQUE_KEPT`] moves, `overflow` tells the caller to count
-/// with a list instead.
-pub(super) struct UniqueCount<B> {
+/// only when the rules rank them, listing nothing but the current piece's
+/// moves: two paths can only be one move if they start on the same square,
+/// and the search runs one piece at a time, so only that piece's moves are
+/// kept (in a caller's list, reused from node to node, so that nothing is
+/// allocated or cleared per node) to merge them.
+pub(super) struct UniqueCount<'a, B> {
     pub(super) best: u64,
     pub(super) n: u64,
-    pub(super) ranked: bool,
-    pub(super) overflow: bool,
+    ranked: bool,
     from: u8,
-    len: usize,
-    kept: [(u8, B); UNIQUE_KEPT],
+    /// The moves of the piece on `from` found so far.
+    kept: &'a mut PlyList<B>,
 }
 
-impl<B: Bits> UniqueCount<B> {
-    pub(super) fn new(ranked: bool) -> UniqueCount<B> {
+impl<'a, B: Bits> UniqueCount<'a, B> {
+    #[inline(always)]
+    pub(super) fn new(ranked: bool, kept: &'a mut PlyList<B>) -> UniqueCount<'a, B> {
+        kept.clear();
         UniqueCount {
             best: 0,
             n: 0,
             ranked,
-            overflow: false,
             from: 0,
-            len: 0,
-            kept: [(0, B::ZERO); UNIQUE_KEPT],
+            kept,
         }
     }
 }
 
-impl<B: Bits> Sink<B> for UniqueCount<B> {
+impl<B: Bits> Sink<B> for UniqueCount<'_, B> {
     #[inline(always)]
     fn leaf(&mut self, m: Ply<B>, rank: u64) {
         if self.ranked {
@@ -222,25 +218,17 @@ impl<B: Bits> Sink<B> for UniqueCount<B> {
             if rank > self.best {
                 self.best = rank;
                 self.n = 0;
-                self.len = 0;
+                self.kept.clear();
             }
         }
         if m.from != self.from {
             self.from = m.from;
-            self.len = 0;
+            self.kept.clear();
         }
-        if self.kept[..self.len]
-            .iter()
-            .any(|&(to, c)| to == m.to && c == m.captured)
-        {
+        if self.kept.find(&m, 0).is_some() {
             return;
         }
-        if self.len == UNIQUE_KEPT {
-            self.overflow = true;
-            return;
-        }
-        self.kept[self.len] = (m.to, m.captured);
-        self.len += 1;
+        self.kept.push(m, 1);
         self.n += 1;
     }
 }
