@@ -276,11 +276,12 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
         false
     }
 
-    /// A man takes the piece `vb` in direction `d` (having taken the
-    /// `taken` pieces of `captured` before), lands on `lb` (a one-bit set),
-    /// and goes on or ends the sequence.
+    /// Takes the piece `vb` (having taken the `taken` pieces of
+    /// `captured` before) and lands on `lb` (a one-bit set); `go_on` (given
+    /// the pieces taken and their number) tries the jumps from there and
+    /// tells whether there was one, else the sequence ends here.
     #[inline(always)]
-    fn man_jump(&mut self, vb: B, lb: B, d: usize, captured: B, taken: u32) {
+    fn take(&mut self, vb: B, lb: B, captured: B, taken: u32, go_on: impl FnOnce(&mut Self, B, u32) -> bool) {
         // Only a bounded sink ever stops (the test is compiled out elsewhere).
         if self.sink.stopped() {
             return;
@@ -292,20 +293,36 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
         let captured = captured | vb;
         let taken = taken + 1;
         self.sink.push(lb.lowest() as u8, vb.lowest() as u8);
-        let continued = if !(self.promo & lb).is_empty() {
-            self.crowned_mid_capture(lb, d, captured, taken)
-        } else {
-            // Most landings end the sequence: a cheap inline test spares
-            // them the recursive call.
-            self.man_may_jump(lb, captured) && self.search_man(lb, captured, taken)
-        };
-        if !continued {
+        if !go_on(self, captured, taken) {
             self.leaf(lb, captured, taken);
         }
         if RICH && self.plan.track_order {
             self.king_order = order_was;
         }
         self.sink.pop();
+    }
+
+    /// A man takes the piece `vb` in direction `d` (having taken the
+    /// `taken` pieces of `captured` before), lands on `lb` (a one-bit set),
+    /// and goes on or ends the sequence.
+    #[inline(always)]
+    fn man_jump(&mut self, vb: B, lb: B, d: usize, captured: B, taken: u32) {
+        self.take(
+            vb,
+            lb,
+            captured,
+            taken,
+            #[inline(always)]
+            |s, captured, taken| {
+                if !(s.promo & lb).is_empty() {
+                    s.crowned_mid_capture(lb, d, captured, taken)
+                } else {
+                    // Most landings end the sequence: a cheap inline test spares
+                    // them the recursive call.
+                    s.man_may_jump(lb, captured) && s.search_man(lb, captured, taken)
+                }
+            },
+        );
     }
 
     /// A man that has just landed on its promotion rank (`lb`, having
@@ -343,38 +360,28 @@ impl<B: Bits, S: Sink<B>, const FLY: bool, const ANY: bool, const G: u8, const R
     /// direction `d` from `l` (a farther landing does), though a capture
     /// that way still means the sequence goes on.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn king_jump(&mut self, vb: B, l: u8, d: usize, captured: B, taken: u32, not_straight: bool) {
-        // Only a bounded sink ever stops (the test is compiled out elsewhere).
-        if self.sink.stopped() {
-            return;
-        }
-        let order_was = self.king_order;
-        if RICH && self.plan.track_order {
-            self.mark_king_order(vb, taken);
-        }
-        let captured = captured | vb;
-        let taken = taken + 1;
         // The directions the next jump may take (`d` is a constant here).
         let allowed = !(REVERSE_BIT[d & 7] & self.plan.no_reversal);
-        self.sink.push(l, vb.lowest() as u8);
-        let continued = if RICH && not_straight {
-            let straight = 1u8 << (d & 7);
-            let turns = allowed & !straight;
-            (self.king_may_jump(l, turns, captured) && self.search_king(l, turns, captured, taken))
-                | self.king_may_jump(l, allowed & straight, captured)
-        } else {
-            // Most landings end the sequence: a cheap inline test spares
-            // them the recursive call.
-            self.king_may_jump(l, allowed, captured) && self.search_king(l, allowed, captured, taken)
-        };
-        if !continued {
-            self.leaf(B::bit(l), captured, taken);
-        }
-        if RICH && self.plan.track_order {
-            self.king_order = order_was;
-        }
-        self.sink.pop();
+        self.take(
+            vb,
+            B::bit(l),
+            captured,
+            taken,
+            #[inline(always)]
+            |s, captured, taken| {
+                if RICH && not_straight {
+                    let straight = 1u8 << (d & 7);
+                    let turns = allowed & !straight;
+                    (s.king_may_jump(l, turns, captured) && s.search_king(l, turns, captured, taken))
+                        | s.king_may_jump(l, allowed & straight, captured)
+                } else {
+                    // Most landings end the sequence: a cheap inline test spares
+                    // them the recursive call.
+                    s.king_may_jump(l, allowed, captured) && s.search_king(l, allowed, captured, taken)
+                }
+            },
+        );
     }
 
     /// A complete sequence that took `captured` (`taken` pieces) and ends
