@@ -19,7 +19,8 @@
 //!
 //! Each line is the best of three runs. The reference for international is
 //! Moby Dam (a hand-written C engine): perft(10) of the start, unique moves
-//! with bulk counting, 258,895,763 nodes in 2.0-2.4 s on these machines.
+//! with bulk counting, 258,895,763 nodes in 1.30 s on these machines
+//! (2026-12-07; docs/performance.md).
 
 use std::process::Command;
 use std::time::Instant;
