@@ -189,8 +189,13 @@ pub enum EgtbCommand {
         pieces: Option<u8>,
         /// Only this material (`KKK v K`: White's kings and men, then Black's) and
         /// the materials its captures and promotions lead to.
-        #[arg(long, conflicts_with = "pieces")]
+        #[arg(long, conflicts_with = "pieces", allow_hyphen_values = true)]
         material: Option<String>,
+        /// With --material: build that slice alone, reading the tables it
+        /// leads to from --dir (they must be built already); one task of a
+        /// build spread over processes or machines (docs/scale.md).
+        #[arg(long, requires = "material")]
+        only: bool,
         /// The tables' folder.
         #[arg(long)]
         dir: Option<std::path::PathBuf>,
@@ -219,7 +224,7 @@ pub enum EgtbCommand {
         variant: String,
         /// Only this material (`KK v K`), by side to move, with and without a
         /// capture for the side to move, and a drawn position.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         material: Option<String>,
         /// The tables' folder.
         #[arg(long)]

@@ -398,3 +398,44 @@ fn damaged_tables_are_reported() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--material M --only` builds one slice from the tables it leads to,
+/// as a task of a build spread over machines does: slice by slice in the
+/// order of the build, the files are those of one build; a slice whose
+/// tables are missing is refused, naming the first one missing.
+#[test]
+fn one_slice_at_a_time_builds_the_same_files() {
+    let dir = scratch("egtb-only");
+    let (whole, parts) = (dir.join("whole"), dir.join("parts"));
+    let (w, p) = (whole.to_str().unwrap(), parts.to_str().unwrap());
+    let (code, _, err) = dama(&["egtb", "build", "english", "--material", "KK v K", "--dir", w]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = dama(&["egtb", "build", "english", "--material", "KK v K", "--only", "--dir", p]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no table for - v K"), "{err}");
+    for m in ["- v K", "K v -", "K v K", "KK v -", "KK v K"] {
+        let (code, out, err) = dama(&["egtb", "build", "english", "--material", m, "--only", "--dir", p]);
+        assert_eq!(code, 0, "{m}: {err}");
+        assert!(out.contains("1 built"), "{m}: {out}");
+    }
+    let files = |d: &std::path::Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(d.join("english"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|f| {
+                (
+                    f.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read(&f).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(files(&whole).len(), 5);
+    assert!(files(&whole) == files(&parts));
+    // --only needs --material.
+    let (code, _, err) = dama(&["egtb", "build", "english", "--pieces", "2", "--only", "--dir", p]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

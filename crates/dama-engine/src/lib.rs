@@ -126,9 +126,9 @@ pub mod text {
 /// Endgame tables: building, verifying and probing them.
 pub mod egtb {
     pub use crate::endgame::{
-        build, build_for, headers, memory_needed, position, position_counts, summary, table_dir, verify, BuildProgress,
-        BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl, ASSUMPTION,
-        FORMAT_VERSION, MAX_EGTB_PIECES,
+        build, build_for, build_only, headers, memory_needed, plan, position, position_counts, summary, table_dir,
+        verify, BuildProgress, BuildReport, EgtbError, Material, SideSummary, TableHeader, TableValue, Tablebase, Wdl,
+        ASSUMPTION, FORMAT_VERSION, MAX_EGTB_PIECES,
     };
 }
 

@@ -15,11 +15,11 @@ use crate::exit::Exit;
 use crate::render;
 use crate::render::egtb::{fail, print_build, print_probe, print_stats, print_summary};
 
-/// `dama egtb build VARIANT --pieces N`.
+/// `dama egtb build VARIANT --pieces N`, `--material M [--only]`.
 pub fn build(
     ctx: &Ctx,
     variant: &str,
-    (pieces, material): (Option<u8>, Option<&str>),
+    (pieces, material, only): (Option<u8>, Option<&str>, bool),
     dir: Option<PathBuf>,
     max_memory_mib: Option<u64>,
 ) -> Exit {
@@ -27,6 +27,9 @@ pub fn build(
         Ok(l) => l,
         Err(e) => return e,
     };
+    if only && material.is_none() {
+        return CliError::usage("--only builds the slice of --material: give --material M".to_string()).report(None);
+    }
     let target = match material.map(str::parse::<Material>) {
         Some(Ok(m)) => Some(m),
         Some(Err(e)) => return CliError::usage(e.to_string()).report(None),
@@ -62,10 +65,12 @@ pub fn build(
         let _ = err.flush();
     };
     let built = match target {
+        Some(m) if only => egtb::build_only(rules, &dir, m, limit, &progress),
         Some(m) => egtb::build_for(rules, &dir, &[m], limit, &progress),
         None => egtb::build(rules, &dir, pieces.unwrap_or(0), limit, &progress),
     };
     let what = match target {
+        Some(m) if only => format!("the table for {m} (the {} it leads to read)", m.dependencies().len()),
         Some(m) => format!("tables for {m} and the materials it leads to"),
         None => format!("tables up to {} pieces", pieces.unwrap_or(0)),
     };

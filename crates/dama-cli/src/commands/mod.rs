@@ -91,11 +91,13 @@ fn dispatch(cli: Cli) -> Exit {
             variant,
             pieces,
             material,
+            only,
             dir,
             max_memory,
             threads,
         }) => {
-            let run = || egtb::build(&ctx, &variant, (pieces, material.as_deref()), dir, max_memory);
+            let what = (pieces, material.as_deref(), only);
+            let run = || egtb::build(&ctx, &variant, what, dir, max_memory);
             if threads == 0 {
                 run()
             } else {

@@ -82,6 +82,21 @@ impl Material {
             && other.pieces() > 0
     }
 
+    /// The other slices a game with this material can come to, in the
+    /// order they are solved: the tables a build of this slice reads.
+    ///
+    /// ```
+    /// let m: dama_engine::egtb::Material = "K v M".parse().unwrap();
+    /// let deps: Vec<String> = m.dependencies().iter().map(|d| d.to_string()).collect();
+    /// assert_eq!(deps, ["- v K", "K v -", "- v M", "K v K"]);
+    /// ```
+    pub fn dependencies(&self) -> Vec<Material> {
+        Material::up_to(self.pieces())
+            .into_iter()
+            .filter(|m| m != self && self.reachable(m))
+            .collect()
+    }
+
     /// The file name of this slice's table: `m1k2-m0k1.egtb` (White's
     /// men and kings, then Black's).
     pub fn file_name(&self) -> String {

@@ -252,11 +252,47 @@ pub fn build_for(
     memory_limit: Option<u64>,
     progress: &(dyn Fn(BuildProgress) + Sync),
 ) -> Result<BuildReport, EgtbError> {
-    build_with_mirror(rules, dir, targets, memory_limit, progress, true)
+    build_with_mirror(rules, dir, targets, memory_limit, progress, true, None)
+}
+
+/// Builds the table of `material` alone: every slice it leads to by
+/// captures and promotions ([`Material::dependencies`]) must have a valid
+/// file in `dir` already (built before, here or by another process), and
+/// is read, never built; a missing one is [`EgtbError::Missing`]. The
+/// slice itself is read if its file is valid, else solved and written
+/// (atomically, as [`build`] does). This is one task of a build spread
+/// over processes or machines, and gives the same file as [`build_for`].
+pub fn build_only(
+    rules: &Rules,
+    dir: &Path,
+    material: Material,
+    memory_limit: Option<u64>,
+    progress: &(dyn Fn(BuildProgress) + Sync),
+) -> Result<BuildReport, EgtbError> {
+    build_with_mirror(rules, dir, &[material], memory_limit, progress, true, Some(material))
+}
+
+/// The slices a build of `targets` solves, in the order it solves them
+/// (each after every slice it leads to): `targets` and every material
+/// their captures and promotions can lead to.
+///
+/// ```
+/// use dama_engine::egtb::{plan, Material};
+/// let kk_k: Material = "KK v K".parse().unwrap();
+/// let names: Vec<String> = plan(&[kk_k]).iter().map(|m| m.to_string()).collect();
+/// assert_eq!(names, ["- v K", "K v -", "K v K", "KK v -", "KK v K"]);
+/// ```
+pub fn plan(targets: &[Material]) -> Vec<Material> {
+    let pieces = targets.iter().map(Material::pieces).max().unwrap_or(0);
+    Material::up_to(pieces.min(MAX_EGTB_PIECES))
+        .into_iter()
+        .filter(|m| targets.iter().any(|t| t.reachable(m)))
+        .collect()
 }
 
 /// [`build_for`], using the mirror where the rules keep it only with
-/// `use_mirror` (the tests compare the two builds).
+/// `use_mirror` (the tests compare the two builds); with `only`, every
+/// slice but that one is read from its file ([`build_only`]).
 fn build_with_mirror(
     rules: &Rules,
     dir: &Path,
@@ -264,13 +300,11 @@ fn build_with_mirror(
     memory_limit: Option<u64>,
     progress: &(dyn Fn(BuildProgress) + Sync),
     use_mirror: bool,
+    only: Option<Material>,
 ) -> Result<BuildReport, EgtbError> {
     let pieces = targets.iter().map(Material::pieces).max().unwrap_or(0);
     supported(rules, pieces)?;
-    let slices: Vec<Material> = Material::up_to(pieces)
-        .into_iter()
-        .filter(|m| targets.iter().any(|t| t.reachable(m)))
-        .collect();
+    let slices = plan(targets);
     let needed = memory_for(rules, &slices);
     if let Some(limit) = memory_limit {
         if needed > limit {
@@ -284,19 +318,28 @@ fn build_with_mirror(
     let out = table_dir(dir, rules);
     with_pack!(rules, p => {
         let mirror = if use_mirror { symmetry::Mirror::of(rules, p) } else { None };
-        build_in(rules, p, &out, &slices, needed, progress, mirror.as_ref())
+        let plan = BuildPlan { slices: &slices, needed, only };
+        build_in(rules, p, &out, &plan, progress, mirror.as_ref())
     })
+}
+
+/// What a build solves: the slices in order, the memory they need, and
+/// the one slice to build alone ([`build_only`]), if any.
+struct BuildPlan<'a> {
+    slices: &'a [Material],
+    needed: u64,
+    only: Option<Material>,
 }
 
 fn build_in<B: Bits>(
     rules: &Rules,
     p: &Pack<B>,
     out: &Path,
-    slices: &[Material],
-    needed: u64,
+    plan: &BuildPlan<'_>,
     progress: &(dyn Fn(BuildProgress) + Sync),
     mirror: Option<&symmetry::Mirror>,
 ) -> Result<BuildReport, EgtbError> {
+    let BuildPlan { slices, needed, only } = *plan;
     let sq = Squares::new(p);
     let unmoves = Unmoves::new(rules, p, &sq);
     let mut solved = Solved::new(slices.iter().map(Material::pieces).max().unwrap_or(0));
@@ -333,6 +376,14 @@ fn build_in<B: Bits>(
                 progress(BuildProgress { loaded: true, ..base });
                 t
             }
+            // A slice that only leads to the one asked for is read, never built.
+            Err(_) if !path.exists() && only.is_some_and(|t| t != m) => {
+                return Err(EgtbError::Missing {
+                    material: m,
+                    dir: out.to_path_buf(),
+                })
+            }
+            Err(e) if only.is_some_and(|t| t != m) => return Err(e),
             Err(_) => {
                 progress(base);
                 let last = AtomicU64::new(0);

@@ -381,8 +381,8 @@ fn the_mirror_does_not_change_the_tables() {
         },
     ];
     let (with, without) = (tmp("mirror-on"), tmp("mirror-off"));
-    let a = build_with_mirror(&rules, &with, &targets, None, &|_| {}, true).unwrap();
-    let b = build_with_mirror(&rules, &without, &targets, None, &|_| {}, false).unwrap();
+    let a = build_with_mirror(&rules, &with, &targets, None, &|_| {}, true, None).unwrap();
+    let b = build_with_mirror(&rules, &without, &targets, None, &|_| {}, false, None).unwrap();
     assert_eq!(a.tables, b.tables);
     for h in &a.tables {
         let name = h.material.file_name();
@@ -627,4 +627,35 @@ fn damaged_tables_are_reported() {
     std::fs::write(&path, &good).unwrap();
     assert!(verify(&rules, &dir).iter().all(|(_, r)| r.is_ok()));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A build spread over tasks, one slice each in the plan's order, writes
+/// the same files as one build; a slice whose dependencies are not built
+/// is refused, naming the first one missing.
+#[test]
+fn slices_built_one_by_one_are_the_files_of_one_build() {
+    let rules = Rules::builtin("english").unwrap();
+    let target: Material = "KM v K".parse().unwrap();
+    let (whole, parts) = (tmp("only-whole"), tmp("only-parts"));
+    let one = build_for(&rules, &whole, &[target], None, &|_| {}).unwrap();
+    let missing = build_only(&rules, &parts, target, None, &|_| {}).unwrap_err();
+    assert!(
+        matches!(missing, EgtbError::Missing { material, .. } if material.to_string() == "- v K"),
+        "{missing}"
+    );
+    let order = plan(&[target]);
+    assert_eq!(order.len(), one.tables.len());
+    for m in &order {
+        let r = build_only(&rules, &parts, *m, None, &|_| {}).unwrap();
+        assert_eq!(r.built, 1, "{m}");
+        assert_eq!(r.tables.last().map(|h| h.material), Some(*m));
+    }
+    for m in &order {
+        let read = |d: &std::path::Path| std::fs::read(table_dir(d, &rules).join(m.file_name())).unwrap();
+        assert!(read(&whole) == read(&parts), "{m}");
+    }
+    // Built already: read, not built again.
+    assert_eq!(build_only(&rules, &parts, target, None, &|_| {}).unwrap().built, 0);
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&parts);
 }
