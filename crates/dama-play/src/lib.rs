@@ -54,7 +54,8 @@ pub use codes::ErrorCode;
 pub use config::{check_tables, EngineConfig, LimitsRequest, TablesCheck, SEARCH_STACK};
 pub use draw_offer::{answer_draw_offer, DrawAnswer};
 pub use tournament::{
-    elo_from_score, play_match, play_match_with, read_openings, score_from_elo, Contestant, EloEstimate, MatchConfig,
-    MatchEnding, MatchGame, MatchOptions, MatchPlayer, MatchPlayerStats, MatchProgress, MatchReport, MatchTally,
-    Opening, OpeningsError, ResultCounts, ScoreModel, ScoreSample, Sprt, SprtDecision, SprtStatus, Z95,
+    elo_from_score, match_openings, play_match, play_match_with, read_openings, score_from_elo, Contestant,
+    EloEstimate, MatchCollector, MatchConfig, MatchEnding, MatchGame, MatchOptions, MatchPlayer, MatchPlayerStats,
+    MatchProgress, MatchReport, MatchSides, MatchTally, MoveCost, Opening, OpeningsError, ResultCounts, ScoreModel,
+    ScoreSample, SelfPlay, Sprt, SprtDecision, SprtStatus, SELF_PLAY_CHUNK, Z95,
 };

@@ -2,7 +2,7 @@
 //! (and games from a PDN file) and writes them as a weights file; and
 //! reading such a file for `--eval`, `--white-eval`, `--black-eval`.
 //!
-//! The engine plays the games ([`play_match`]), samples the quiet positions
+//! The play tier plays the games ([`SelfPlay`]), samples the quiet positions
 //! ([`Sample::from_game`]) and tunes ([`tune`]); this module gathers the
 //! games from the arguments, shows the progress and writes the file.
 
@@ -10,8 +10,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use dama_engine::{tune::tune_keeping, tune::Sample, tune::WEIGHT_NAMES, EvalWeights, Evaluator, Limits, Rules};
-use dama_play::{play_match, Contestant, MatchConfig, MatchPlayer};
+use dama_engine::{tune::tune_keeping, tune::Sample, tune::WEIGHT_NAMES, EvalWeights, Evaluator};
+use dama_play::SelfPlay;
 
 use super::Ctx;
 use crate::engine_setup::weights_arg;
@@ -20,10 +20,6 @@ use crate::exit::Exit;
 use crate::render;
 use crate::render::tune::Played;
 use crate::tuning::{pdn_samples, white_score};
-
-/// Games per chunk of self-play: chunks are seeded by their index, so the
-/// games do not depend on the number of threads.
-const CHUNK: u32 = 10;
 
 /// Arguments of `dama tune`.
 #[derive(Debug, clap::Args)]
@@ -124,7 +120,8 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
     }
     let began = std::time::Instant::now();
     if args.games > 0 {
-        let chunks: Vec<u32> = (0..args.games.div_ceil(CHUNK)).collect();
+        let self_play = args.self_play(&start);
+        let chunks: Vec<u32> = (0..self_play.chunks()).collect();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let done = std::sync::atomic::AtomicU32::new(0);
         let results: std::sync::Mutex<Vec<(u32, Vec<Sample>)>> = std::sync::Mutex::new(Vec::new());
@@ -134,9 +131,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
                 scope.spawn(|| loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&chunk) = chunks.get(i) else { break };
-                    let games = CHUNK.min(args.games - chunk * CHUNK);
-                    let config = args.self_play(&rules, &start, chunk, games);
-                    let report = play_match(Arc::clone(&rules), &config, |_| {
+                    let games = self_play.play_chunk(&rules, chunk, || {
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if live {
                             eprint!("\rself-play: game {n}/{}", args.games);
@@ -144,7 +139,7 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
                         }
                     });
                     let mut out = Vec::new();
-                    for g in &report.games {
+                    for g in &games {
                         let result = white_score(g.outcome.result);
                         let positions: Vec<_> = g.game.positions().collect();
                         out.extend(Sample::from_game(&rules, &evaluator, &positions, skip, result));
@@ -203,32 +198,15 @@ pub fn run(ctx: &Ctx, args: TuneArgs) -> Exit {
 }
 
 impl TuneArgs {
-    /// The match that plays chunk `chunk` of the self-play games.
-    fn self_play(&self, rules: &Rules, weights: &EvalWeights, chunk: u32, games: u32) -> MatchConfig {
-        let args = self;
-        let limits = Limits {
-            // A little noise: both games of a pair start from the same opening.
-            noise: 10,
-            ..dama_play::LimitsRequest {
-                nodes: Some(args.nodes),
-                ..dama_play::LimitsRequest::default()
-            }
-            .limits()
-        };
-        let player = |name: &str| MatchPlayer {
-            contestant: Contestant::Engine(limits.clone()),
-            name: name.into(),
-            weights: Some(*weights),
-            search: Default::default(),
-        };
-        MatchConfig {
-            players: [player("A"), player("B")],
-            start: rules.start_position(),
-            games,
-            opening_plies: args.openings,
-            seed: args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(chunk),
-            max_plies: args.max_plies,
-            tables: None,
+    /// The self-play games asked for, played with `weights`.
+    fn self_play(&self, weights: &EvalWeights) -> SelfPlay {
+        SelfPlay {
+            games: self.games,
+            nodes: self.nodes,
+            openings: self.openings,
+            seed: self.seed,
+            max_plies: self.max_plies,
+            weights: *weights,
         }
     }
 }

@@ -120,6 +120,8 @@ pub struct MatchGame {
     pub a_color: Color,
     /// How it ended: the game's outcome, or a draw by the ply cap.
     pub outcome: Outcome,
+    /// What its moves cost player A and player B.
+    pub costs: [MoveCost; 2],
 }
 
 impl MatchGame {
@@ -233,12 +235,15 @@ pub struct MatchOptions {
     pub forget_games: bool,
 }
 
-/// What one game cost a player.
-#[derive(Debug, Clone, Copy, Default)]
-struct Cost {
-    moves: u64,
-    thinking: Duration,
-    longest: Duration,
+/// What the moves of one game cost a player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoveCost {
+    /// Moves chosen (openings not counted).
+    pub moves: u64,
+    /// Time spent choosing them.
+    pub thinking: Duration,
+    /// The longest time spent on one move.
+    pub longest: Duration,
 }
 
 /// One side of the match while it is played (one per thread).
@@ -263,6 +268,39 @@ impl Side {
                 Contestant::Random => None,
             },
         }
+    }
+}
+
+/// The two players of a match ready to play its games, one game after
+/// another (a thread's, a worker's): game `g` is the same whoever plays
+/// it, and whatever was played before.
+pub struct MatchSides {
+    sides: [Side; 2],
+}
+
+impl std::fmt::Debug for MatchSides {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MatchSides").finish_non_exhaustive()
+    }
+}
+
+impl MatchSides {
+    /// The players of `config`, with its tables.
+    pub fn new(rules: &Rules, config: &MatchConfig) -> MatchSides {
+        let tables = config.tables.as_deref();
+        MatchSides {
+            sides: [
+                Side::new(&config.players[0], rules, tables),
+                Side::new(&config.players[1], rules, tables),
+            ],
+        }
+    }
+
+    /// Game `g` of the match from `opening` (that of its pair,
+    /// [`match_openings`]): its colours and seeds come from `g` alone, and
+    /// the engines are cleared first.
+    pub fn play(&mut self, rules: &Arc<Rules>, config: &MatchConfig, opening: &Opening, g: u32) -> MatchGame {
+        play_indexed(rules, config, opening, g, &mut self.sides)
     }
 }
 
@@ -340,7 +378,6 @@ pub fn play_match_with(
     mut progress: impl FnMut(&MatchProgress),
 ) -> MatchReport {
     let rules: Arc<Rules> = rules.into();
-    let began = Instant::now();
     let total = config.games;
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -357,87 +394,176 @@ pub fn play_match_with(
         current: None,
     });
     let stop = AtomicBool::new(false);
-    // Games finished before an earlier one, waiting to be reported in order.
-    let mut waiting: BTreeMap<u32, (MatchGame, [Cost; 2])> = BTreeMap::new();
-    let mut stats = Running::default();
-    let mut games: Vec<MatchGame> = Vec::new();
-    // The games kept: all, or those up to the pair where the test decided.
-    let mut kept = total as usize;
-    let mut pairs = [0u32; 5];
-    let mut tested_pairs = 0usize;
-    // The score of the first game of the pair being tested, once in.
-    let mut pair_first: Option<f64> = None;
-    let mut sprt_status = options.sprt.map(|t| t.status(&ResultCounts::Pairs([0; 5])));
+    let mut collector = MatchCollector::new(config, options);
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<(u32, MatchGame, [Cost; 2])>();
+        let (tx, rx) = mpsc::channel::<(u32, MatchGame)>();
         for _ in 0..threads {
             let tx = tx.clone();
             let (rules, dealer, stop) = (&rules, &dealer, &stop);
             scope.spawn(move || {
-                let tables = config.tables.as_deref();
-                let mut sides = [
-                    Side::new(&config.players[0], rules, tables),
-                    Side::new(&config.players[1], rules, tables),
-                ];
+                let mut sides = MatchSides::new(rules, config);
                 while !stop.load(Ordering::Relaxed) {
                     let Some((g, opening)) = deal(dealer, rules, config, options, total) else {
                         break;
                     };
-                    let (game, cost) = play_indexed(rules, config, &opening, g, &mut sides);
-                    if tx.send((g, game, cost)).is_err() {
+                    let game = sides.play(rules, config, &opening, g);
+                    if tx.send((g, game)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        let mut reported = 0usize;
-        // Games in index order, each with the test first (so that no game
-        // past the deciding pair is reported), then the report.
-        for (g, game, cost) in rx {
-            waiting.insert(g, (game, cost));
-            while reported < kept {
-                let Some((game, cost)) = waiting.remove(&(reported as u32)) else {
-                    break;
-                };
-                if let Some(test) = options.sprt.filter(|_| kept == total as usize) {
-                    match pair_first.take() {
-                        None if reported + 1 < total as usize => pair_first = Some(game.a_score()),
-                        None => {}
-                        Some(first) => {
-                            pairs[((first + game.a_score()) * 2.0).round() as usize] += 1;
-                            tested_pairs += 1;
-                            let status = test.status(&ResultCounts::Pairs(pairs));
-                            sprt_status = Some(status);
-                            if status.decision != SprtDecision::Inconclusive {
-                                kept = 2 * tested_pairs;
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                }
-                stats.add(&game, cost);
-                reported += 1;
-                progress(&MatchProgress {
-                    last: &game,
-                    index: reported as u32 - 1,
-                    played: reported as u32,
-                    games: total,
-                    tally: stats.tally,
-                    elapsed: began.elapsed(),
-                });
-                if !options.forget_games {
-                    games.push(game);
-                }
-            }
-            // Past the decision, later games are dropped as they come.
-            if reported >= kept {
-                waiting.clear();
+        for (g, game) in rx {
+            collector.add(g, game, &mut progress);
+            if collector.decided() {
+                stop.store(true, Ordering::Relaxed);
             }
         }
     });
-    let elapsed = began.elapsed();
-    stats.report(config, games, elapsed, sprt_status, threads)
+    collector.report(threads)
+}
+
+/// The games of a match as they come, from threads, processes or machines
+/// in any order: it reports them in index order, counts the statistics and
+/// runs the sequential test, and says when the match needs no more games.
+/// [`play_match_with`] plays a match through one; a front end that spreads
+/// the games over machines ([`match_openings`], [`MatchSides::play`]) does
+/// the same and gets the same report.
+#[derive(Debug)]
+pub struct MatchCollector {
+    config: MatchConfig,
+    sprt: Option<Sprt>,
+    forget_games: bool,
+    began: Instant,
+    total: u32,
+    // Games finished before an earlier one, waiting to be reported in order.
+    waiting: BTreeMap<u32, MatchGame>,
+    stats: Running,
+    games: Vec<MatchGame>,
+    // The games kept: all, or those up to the pair where the test decided.
+    kept: usize,
+    reported: usize,
+    pairs: [u32; 5],
+    tested_pairs: usize,
+    // The score of the first game of the pair being tested, once in.
+    pair_first: Option<f64>,
+    sprt_status: Option<SprtStatus>,
+}
+
+impl MatchCollector {
+    /// A collector for the match `config` describes, played as `options`
+    /// say (its test and [`MatchOptions::forget_games`]; the threads and
+    /// openings are the player's business).
+    pub fn new(config: &MatchConfig, options: &MatchOptions) -> MatchCollector {
+        MatchCollector {
+            config: config.clone(),
+            sprt: options.sprt,
+            forget_games: options.forget_games,
+            began: Instant::now(),
+            total: config.games,
+            waiting: BTreeMap::new(),
+            stats: Running::default(),
+            games: Vec::new(),
+            kept: config.games as usize,
+            reported: 0,
+            pairs: [0; 5],
+            tested_pairs: 0,
+            pair_first: None,
+            sprt_status: options.sprt.map(|t| t.status(&ResultCounts::Pairs([0; 5]))),
+        }
+    }
+
+    /// Takes game `g` (once each, in any order) and reports, in index
+    /// order, every game now due: the test first (so that no game past the
+    /// deciding pair is reported), then `progress`. A game past the pair
+    /// where the test decided is dropped.
+    pub fn add(&mut self, g: u32, game: MatchGame, progress: &mut impl FnMut(&MatchProgress)) {
+        if (g as usize) < self.kept && g as usize >= self.reported {
+            self.waiting.insert(g, game);
+        }
+        while self.reported < self.kept {
+            let Some(game) = self.waiting.remove(&(self.reported as u32)) else {
+                break;
+            };
+            if let Some(test) = self.sprt.filter(|_| self.kept == self.total as usize) {
+                match self.pair_first.take() {
+                    None if self.reported + 1 < self.total as usize => self.pair_first = Some(game.a_score()),
+                    None => {}
+                    Some(first) => {
+                        self.pairs[((first + game.a_score()) * 2.0).round() as usize] += 1;
+                        self.tested_pairs += 1;
+                        let status = test.status(&ResultCounts::Pairs(self.pairs));
+                        self.sprt_status = Some(status);
+                        if status.decision != SprtDecision::Inconclusive {
+                            self.kept = 2 * self.tested_pairs;
+                        }
+                    }
+                }
+            }
+            self.stats.add(&game, game.costs);
+            self.reported += 1;
+            progress(&MatchProgress {
+                last: &game,
+                index: self.reported as u32 - 1,
+                played: self.reported as u32,
+                games: self.total,
+                tally: self.stats.tally,
+                elapsed: self.began.elapsed(),
+            });
+            if !self.forget_games {
+                self.games.push(game);
+            }
+        }
+        // Past the decision, later games are dropped as they come.
+        if self.reported >= self.kept {
+            self.waiting.clear();
+        }
+    }
+
+    /// Whether the match needs no more games: every game is reported, or
+    /// the test decided and every game up to its pair is.
+    pub fn decided(&self) -> bool {
+        self.reported >= self.kept
+    }
+
+    /// Whether game `g` is still wanted (not past the pair where the test
+    /// decided, nor reported already).
+    pub fn wants(&self, g: u32) -> bool {
+        (g as usize) < self.kept && g as usize >= self.reported && !self.waiting.contains_key(&g)
+    }
+
+    /// The report of the games reported, played on `threads` threads
+    /// (workers).
+    pub fn report(self, threads: usize) -> MatchReport {
+        let elapsed = self.began.elapsed();
+        self.stats
+            .report(&self.config, self.games, elapsed, self.sprt_status, threads)
+    }
+}
+
+/// The openings of the first `pairs` pairs of a match, drawn as
+/// [`play_match_with`] draws them: random plies from the start position
+/// (one draw of the match's generator after another), or
+/// `options.openings` in turn. Pair `k` (games `2k` and `2k + 1`) plays
+/// opening `k`.
+pub fn match_openings(rules: &Rules, config: &MatchConfig, options: &MatchOptions, pairs: u32) -> Vec<Opening> {
+    let mut rng = Rng::new(config.seed);
+    (0..pairs)
+        .map(|k| draw_opening(rules, config, options, k, &mut rng))
+        .collect()
+}
+
+/// The opening of pair `k`.
+fn draw_opening(rules: &Rules, config: &MatchConfig, options: &MatchOptions, k: u32, rng: &mut Rng) -> Opening {
+    if options.openings.is_empty() {
+        Opening {
+            start: config.start,
+            moves: random_opening(rules, &config.start, config.opening_plies, rng),
+        }
+    } else {
+        options.openings[k as usize % options.openings.len()].clone()
+    }
 }
 
 /// Deals games in index order: the next index and its opening.
@@ -465,14 +591,7 @@ fn deal(
     }
     d.next += 1;
     if g % 2 == 0 || d.current.is_none() {
-        let opening = if options.openings.is_empty() {
-            Opening {
-                start: config.start,
-                moves: random_opening(rules, &config.start, config.opening_plies, &mut d.rng),
-            }
-        } else {
-            options.openings[(g / 2) as usize % options.openings.len()].clone()
-        };
+        let opening = draw_opening(rules, config, options, g / 2, &mut d.rng);
         d.current = Some(opening);
     }
     d.current.clone().map(|o| (g, o))
@@ -483,7 +602,7 @@ fn deal(
 struct Running {
     games: usize,
     tally: MatchTally,
-    costs: [Cost; 2],
+    costs: [MoveCost; 2],
     white_wins: u32,
     black_wins: u32,
     plies: u64,
@@ -497,7 +616,7 @@ struct Running {
 
 impl Running {
     /// Counts one more game, in index order.
-    fn add(&mut self, game: &MatchGame, cost: [Cost; 2]) {
+    fn add(&mut self, game: &MatchGame, cost: [MoveCost; 2]) {
         for (total, c) in self.costs.iter_mut().zip(cost) {
             total.moves += c.moves;
             total.thinking += c.thinking;
@@ -589,7 +708,7 @@ fn play_indexed(
     opening: &Opening,
     g: u32,
     sides: &mut [Side; 2],
-) -> (MatchGame, [Cost; 2]) {
+) -> MatchGame {
     // A plays White in the first game of each pair.
     let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
     let mut rng = Rng::new(config.seed ^ (u64::from(g) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -599,12 +718,17 @@ fn play_indexed(
             e.set_seed(rng.next_u64());
         }
     }
-    let mut cost = [Cost::default(); 2];
+    let mut cost = [MoveCost::default(); 2];
     let game = play_game(rules, opening, a_color, sides, &mut cost, &mut rng, config.max_plies);
     let outcome = game
         .outcome()
         .unwrap_or(Outcome::new(GameResult::Draw, EndReason::PlyLimit(config.max_plies)));
-    (MatchGame { game, a_color, outcome }, cost)
+    MatchGame {
+        game,
+        a_color,
+        outcome,
+        costs: cost,
+    }
 }
 
 /// `plies` random legal moves from `start` (fewer if the game ends).
@@ -631,7 +755,7 @@ fn play_game(
     opening: &Opening,
     a_color: Color,
     sides: &mut [Side; 2],
-    cost: &mut [Cost; 2],
+    cost: &mut [MoveCost; 2],
     rng: &mut Rng,
     max_plies: u32,
 ) -> Game {
@@ -750,6 +874,55 @@ mod tests {
         let two = play_match(Arc::clone(&rules), &c, |_| {});
         assert_eq!(plies(&one), plies(&two));
         assert_eq!(one.tally, two.tally);
+    }
+
+    /// A match spread over workers: the openings drawn up front, the games
+    /// played in any order by players of their own, collected: the games,
+    /// the tally and the test's verdict are those of one match.
+    #[test]
+    fn games_played_apart_and_collected_make_the_same_match() {
+        let rules = Arc::new(Rules::builtin("dama").unwrap());
+        let c = config(
+            &rules,
+            Contestant::Engine(Limits::depth(1)),
+            Contestant::Random,
+            40,
+            120,
+        );
+        for sprt in [None, Some(Sprt::new(0.0, 100.0)), Some(Sprt::new(300.0, 400.0))] {
+            let options = MatchOptions {
+                threads: 1,
+                sprt,
+                ..MatchOptions::default()
+            };
+            let whole = play_match_with(Arc::clone(&rules), &c, &options, |_| {});
+            let openings = match_openings(&rules, &c, &options, c.games.div_ceil(2));
+            let mut collector = MatchCollector::new(&c, &options);
+            let mut seen = Vec::new();
+            // Backwards, each by players that played other games before.
+            let mut sides = MatchSides::new(&rules, &c);
+            for g in (0..c.games).rev() {
+                let game = sides.play(&rules, &c, &openings[(g / 2) as usize], g);
+                collector.add(g, game, &mut |p| seen.push(p.index));
+            }
+            assert!(collector.decided());
+            let apart = collector.report(2);
+            let moves = |r: &MatchReport| -> Vec<Vec<Move>> {
+                r.games
+                    .iter()
+                    .map(|g| g.game.plies().iter().map(|p| p.mv).collect())
+                    .collect()
+            };
+            assert_eq!(moves(&whole), moves(&apart));
+            assert_eq!(whole.tally, apart.tally);
+            assert_eq!(seen, (0..whole.played as u32).collect::<Vec<_>>());
+            assert_eq!(whole.sprt.map(|s| s.decision), apart.sprt.map(|s| s.decision));
+            if sprt.is_some() {
+                // The engine beats the random mover: either test decides
+                // before the 40th game, and the games after it are dropped.
+                assert!(whole.played < c.games as usize, "{}", whole.played);
+            }
+        }
     }
 
     #[test]
