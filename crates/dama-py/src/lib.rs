@@ -17,6 +17,8 @@ use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyRuntimeError, PyTyp
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
+mod cluster;
+
 use dama_play::source::{play_moves, RecordRules, StartError, VariantSource};
 use dama_play::view::{GameView, SearchInfo};
 
@@ -1564,5 +1566,6 @@ fn _dama(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;
     m.add("PdnError", py.get_type::<PdnError>())?;
     m.add("GameOver", py.get_type::<GameOver>())?;
+    cluster::register(m)?;
     Ok(())
 }

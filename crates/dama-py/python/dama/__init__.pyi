@@ -44,6 +44,9 @@ class PdnError(ValueError):
 class GameOver(ValueError):
     """A move played after the end of the game."""
 
+class TableError(RuntimeError):
+    """An endgame table that cannot be built or read: damaged, for other rules, too large."""
+
 class Diagnostic:
     """One finding about a variant file."""
 
