@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use crate::board::{Bits, Move, Node, Ply, PlyList, Position};
 use crate::movegen::{by_shape, CountMode};
 use crate::rules::{with_pack, Pack, Rules};
+use crate::util::has_bit_instructions;
 
 /// Counts the leaf nodes `depth` plies below `pos`. A position with no
 /// legal move contributes nothing below it (depth 0 counts 1).
@@ -25,7 +26,7 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32, mode: CountMode) -> u64 
 /// [`perft`] from a node of the generator.
 fn perft_from<B: Bits>(rules: &Rules, p: &Pack<B>, pos: &Node<B>, depth: u32, mode: CountMode) -> u64 {
     let mut lists: Vec<PlyList<B>> = (0..depth.max(1)).map(|_| PlyList::new()).collect();
-    by_shape!(rules, p, G, P => perft_with::<B, G, P>(rules, p, pos, depth, mode, &mut lists))
+    by_shape!(rules, p, G, P => walk::<B, G, P>(rules, p, pos, depth, mode, &mut lists))
 }
 
 /// The position after `m`: with `P` (plain rules) no node tracks king runs.
@@ -40,14 +41,84 @@ fn child<B: Bits, const P: bool>(pos: &Node<B>, m: &Ply<B>) -> Node<B> {
 
 /// [`perft`] with caller-provided move lists (at least one per ply), so
 /// nothing is allocated per node; the generator's direction class `G` and
-/// plainness `P` are chosen once at the root.
-fn perft_with<B: Bits, const G: u8, const P: bool>(
+/// plainness `P` are chosen once at the root, and so is the copy of the
+/// walk: the one compiled for the processor's bit instructions where it has
+/// them ([`has_bit_instructions`]), else the portable one.
+#[inline]
+#[allow(unsafe_code, clippy::collapsible_if)]
+fn walk<B: Bits, const G: u8, const P: bool>(
     rules: &Rules,
     p: &Pack<B>,
     pos: &Node<B>,
     depth: u32,
     mode: CountMode,
     lists: &mut [PlyList<B>],
+) -> u64 {
+    // Plain rules on a one-word board (every traditional game but Frisian
+    // and Canadian) only: each copy adds to the engine's build time. Both
+    // tests are constants, so the other walks have no second copy at all.
+    #[cfg(target_arch = "x86_64")]
+    if B::BIT_WALK {
+        if P {
+            if has_bit_instructions() {
+                // SAFETY: the processor has every feature `perft_bmi` is compiled for.
+                return unsafe { perft_bmi::<B, G, P>(rules, p, pos, depth, mode, lists) };
+            }
+        }
+    }
+    perft_portable::<B, G, P>(rules, p, pos, depth, mode, lists)
+}
+
+/// The walk compiled for the baseline of the target.
+fn perft_portable<B: Bits, const G: u8, const P: bool>(
+    rules: &Rules,
+    p: &Pack<B>,
+    pos: &Node<B>,
+    depth: u32,
+    mode: CountMode,
+    lists: &mut [PlyList<B>],
+) -> u64 {
+    perft_node::<B, G, P>(rules, p, pos, depth, mode, lists, |child, lists| {
+        perft_portable::<B, G, P>(rules, p, child, depth - 1, mode, lists)
+    })
+}
+
+/// The walk compiled for the bit instructions of x86-64-v3: the same code
+/// as [`perft_portable`], with every inlined popcount, bit scan and
+/// `x & (x - 1)` one instruction.
+///
+/// # Safety
+///
+/// The processor must have those instructions ([`has_bit_instructions`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+#[allow(unsafe_code)]
+unsafe fn perft_bmi<B: Bits, const G: u8, const P: bool>(
+    rules: &Rules,
+    p: &Pack<B>,
+    pos: &Node<B>,
+    depth: u32,
+    mode: CountMode,
+    lists: &mut [PlyList<B>],
+) -> u64 {
+    perft_node::<B, G, P>(rules, p, pos, depth, mode, lists, |child, lists| {
+        // SAFETY: as for this call.
+        unsafe { perft_bmi::<B, G, P>(rules, p, child, depth - 1, mode, lists) }
+    })
+}
+
+/// One node of the walk: counts the leaves `depth` plies below `pos`,
+/// the last two plies here, the others by `deeper` (the child, and the
+/// lists left for its plies).
+#[inline(always)]
+fn perft_node<B: Bits, const G: u8, const P: bool>(
+    rules: &Rules,
+    p: &Pack<B>,
+    pos: &Node<B>,
+    depth: u32,
+    mode: CountMode,
+    lists: &mut [PlyList<B>],
+    mut deeper: impl FnMut(&Node<B>, &mut [PlyList<B>]) -> u64,
 ) -> u64 {
     if depth == 0 {
         return 1;
@@ -78,7 +149,7 @@ fn perft_with<B: Bits, const G: u8, const P: bool>(
         return total;
     }
     rules.for_each_as::<B, G, P, _>(p, pos, list, mode, |m, n| {
-        let sub = perft_with::<B, G, P>(rules, p, &child::<B, P>(pos, m), depth - 1, mode, rest);
+        let sub = deeper(&child::<B, P>(pos, m), rest);
         total += sub * mode.weight(n);
     });
     total
@@ -134,7 +205,7 @@ fn perft_parallel_in<B: Bits>(
             .map_init(
                 || (0..depth - 2).map(|_| PlyList::new()).collect::<Vec<_>>(),
                 |lists, (node, w)| {
-                    w * by_shape!(rules, p, G, P => perft_with::<B, G, P>(rules, p, node, depth - 2, mode, lists))
+                    w * by_shape!(rules, p, G, P => walk::<B, G, P>(rules, p, node, depth - 2, mode, lists))
                 },
             )
             .sum()
@@ -174,5 +245,36 @@ fn divide_in<B: Bits>(
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(run),
         Err(_) => pairs.iter().map(one).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The portable copy of the walk (what a processor without the bit
+    /// instructions runs, and `DAMA_PORTABLE`) counts what [`perft`]
+    /// counts, on a board of each word and direction class, plain or not.
+    #[test]
+    fn the_portable_walk_counts_what_perft_counts() {
+        for (name, depth) in [
+            ("international", 5),
+            ("frisian", 5),
+            ("dama", 5),
+            ("english", 6),
+            ("armenian", 4),
+            ("canadian", 4),
+            ("killer", 5),
+        ] {
+            let rules = Rules::builtin(name).unwrap();
+            let pos = rules.start_position();
+            for mode in [CountMode::Moves, CountMode::Paths] {
+                let portable = with_pack!(rules, p => {
+                    let mut lists: Vec<_> = (0..depth).map(|_| PlyList::new()).collect();
+                    by_shape!(rules, p, G, P => perft_portable::<_, G, P>(&rules, p, &p.node(&pos), depth, mode, &mut lists))
+                });
+                assert_eq!(portable, perft(&rules, &pos, depth, mode), "{name} {mode}");
+            }
+        }
     }
 }

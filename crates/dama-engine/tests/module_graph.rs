@@ -71,3 +71,39 @@ fn the_root_exports_at_most_sixty_names() {
         names.len()
     );
 }
+
+/// The workspace denies unsafe code, and one place allows it: perft's call
+/// of its walk compiled for the processor's bit instructions, after asking
+/// the processor (`src/perft.rs`, `walk` and `perft_bmi`). A new
+/// `allow(unsafe_code)` anywhere in `crates/` fails here until it is
+/// argued for.
+#[test]
+fn unsafe_code_is_allowed_in_one_place() {
+    fn visit(dir: &std::path::Path, found: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let path = e.path();
+            let name = e.file_name().to_string_lossy().to_string();
+            if path.is_dir() {
+                if name != "target" && !name.starts_with('.') {
+                    visit(&path, found);
+                }
+            } else if name.ends_with(".rs") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let n = text.matches("allow(unsafe_code").count();
+                for _ in 0..n {
+                    found.push(path.display().to_string().replace('\\', "/"));
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(std::path::Path::new(".."), &mut found);
+    found.retain(|p| !p.ends_with("tests/module_graph.rs"));
+    found.sort();
+    assert_eq!(
+        found,
+        vec!["../dama-engine/src/perft.rs".to_string(); 2],
+        "allow(unsafe_code) outside perft's walk"
+    );
+}

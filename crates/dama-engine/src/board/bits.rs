@@ -28,6 +28,11 @@ pub(crate) trait Bits:
     const ZERO: Self;
     /// The number of bits.
     const BITS: u32;
+    /// Whether perft's walk has a copy compiled for the processor's bit
+    /// instructions in this word (`perft::walk`): the one-word boards (8×8
+    /// and international) only, so that the copy costs the engine's build
+    /// a minute, not six.
+    const BIT_WALK: bool = false;
     /// The set holding only index `i` (`i < BITS`).
     fn bit(i: u8) -> Self;
     /// Every index moved up by `r` (mod [`Bits::BITS`]).
@@ -62,6 +67,7 @@ pub(crate) trait Bits:
 }
 
 impl Bits for u64 {
+    const BIT_WALK: bool = true;
     const ZERO: u64 = 0;
     const BITS: u32 = 64;
     #[inline(always)]
