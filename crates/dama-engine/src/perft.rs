@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use crate::board::{Bits, Move, Node, Ply, PlyList, Position};
 use crate::movegen::{by_shape, CountMode};
 use crate::rules::{with_pack, Pack, Rules};
+#[cfg(target_arch = "x86_64")]
 use crate::util::has_bit_instructions;
 
 /// Counts the leaf nodes `depth` plies below `pos`. A position with no
@@ -54,8 +55,8 @@ fn walk<B: Bits, const G: u8, const P: bool>(
     mode: CountMode,
     lists: &mut [PlyList<B>],
 ) -> u64 {
-    // Plain rules on a one-word board (every traditional game but Frisian
-    // and Canadian) only: each copy adds to the engine's build time. Both
+    // Plain rules (`Rules::plain`) on a one-word board (8×8, international)
+    // only: each copy adds to the engine's build time. Both
     // tests are constants, so the other walks have no second copy at all.
     #[cfg(target_arch = "x86_64")]
     if B::BIT_WALK {
